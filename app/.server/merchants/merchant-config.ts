@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { LANGUAGE_CODES } from "../../i18n/languages";
+
+// A host pattern is an exact host ("demo.example.com") or a suffix wildcard ("*.example.com").
+const hostPattern = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, "invalid host pattern");
+
+const platformTarget = z.union([
+  z.object({
+    origin: z
+      .string()
+      .url()
+      .refine((u) => /^https?:\/\//.test(u), "http(s) only"),
+  }),
+  // A service binding name, used for the sandbox platform in development.
+  z.object({ service: z.string().regex(/^[A-Z][A-Z0-9_]*$/) }),
+]);
+
+const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+
+export const merchantRouteSchema = z.object({
+  hosts: z.array(hostPattern).min(1),
+  merchantCode: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
+  platform: platformTarget,
+  defaultLanguage: z.enum(LANGUAGE_CODES),
+  brand: z.object({
+    name: z.string().min(1).max(60),
+    shortName: z.string().min(1).max(30),
+    themeColor: colour,
+    backgroundColor: colour.default("#ffffff"),
+    /** Square icons, 72 to 512 px; the manifest lists them (shell spec §2). */
+    icons: z
+      .array(z.object({ src: z.string().min(1), sizes: z.string().regex(/^\d+x\d+$/), type: z.string().default("image/png") }))
+      .default([]),
+  }),
+  /** Also write MC_SESSION_INFO, memberInfo and language to web storage for the platform's other same-origin apps. */
+  storageCompat: z.boolean().default(false),
+  /** Where members go after login or registration (spec: configurable, default /m/home). */
+  postLoginPath: z
+    .string()
+    .regex(/^\/m\//)
+    .default("/m/home"),
+  /** Forced password-change page (spec: configurable, default /m/changePsw). */
+  changePasswordPath: z
+    .string()
+    .regex(/^\/m\//)
+    .default("/m/changePsw"),
+});
+
+export type MerchantRoute = z.infer<typeof merchantRouteSchema>;
+export type MerchantRouteInput = z.input<typeof merchantRouteSchema>;
+
+/** The merchant a request belongs to, as loaders see it. */
+export type Merchant = MerchantRoute & { host: string };

@@ -1,0 +1,78 @@
+import { merchantRouteSchema, type Merchant, type MerchantRoute } from "./merchant-config";
+import { DEFAULT_MERCHANT_ROUTES } from "./default-merchants";
+
+/** The KV key that holds the operators' routes: a JSON array of merchant routes. */
+export const MERCHANT_ROUTES_KEY = "routes";
+const CACHE_MS = 60_000;
+
+type Cached = { at: number; routes: MerchantRoute[] };
+let cached: Cached | null = null;
+
+/** Validates each entry on its own, so one bad entry is logged and skipped without hiding the others. */
+export function parseMerchantRoutes(raw: unknown, source: string): MerchantRoute[] {
+  if (!Array.isArray(raw)) {
+    console.error(`[merchants] ${source}: expected an array of routes, ignoring it`);
+    return [];
+  }
+  const routes: MerchantRoute[] = [];
+  raw.forEach((entry, index) => {
+    const parsed = merchantRouteSchema.safeParse(entry);
+    if (parsed.success) routes.push(parsed.data);
+    else
+      console.error(
+        `[merchants] ${source}[${index}] skipped: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+      );
+  });
+  return routes;
+}
+
+async function readKvRoutes(kv: KVNamespace | undefined): Promise<MerchantRoute[]> {
+  if (!kv) return [];
+  try {
+    const text = await kv.get(MERCHANT_ROUTES_KEY);
+    if (!text) return [];
+    return parseMerchantRoutes(JSON.parse(text), "KV routes");
+  } catch (error) {
+    console.error("[merchants] KV routes unreadable, using the checked-in defaults only", error);
+    return [];
+  }
+}
+
+/** KV routes first, so operators can override a default without a redeploy. */
+export async function loadMerchantRoutes(kv: KVNamespace | undefined, now = Date.now()): Promise<MerchantRoute[]> {
+  if (cached && now - cached.at < CACHE_MS) return cached.routes;
+  const routes = [...(await readKvRoutes(kv)), ...parseMerchantRoutes(DEFAULT_MERCHANT_ROUTES, "default routes")];
+  cached = { at: now, routes };
+  return routes;
+}
+
+export function forgetCachedMerchantRoutes(): void {
+  cached = null;
+}
+
+function hostMatches(pattern: string, host: string): boolean {
+  if (pattern.startsWith("*.")) {
+    const suffix = pattern.slice(1); // ".example.com"
+    return host.endsWith(suffix) && host.length > suffix.length;
+  }
+  return pattern === host;
+}
+
+/** Exact patterns win over wildcards, so a merchant's own domain is never captured by another's wildcard. */
+export function findMerchant(routes: readonly MerchantRoute[], host: string): Merchant | null {
+  const exact = routes.find((r) => r.hosts.some((p) => !p.startsWith("*.") && hostMatches(p, host)));
+  if (exact) return { ...exact, host };
+  const wildcard = routes
+    .flatMap((r) => r.hosts.filter((p) => p.startsWith("*.") && hostMatches(p, host)).map((p) => ({ r, len: p.length })))
+    .sort((a, b) => b.len - a.len)[0];
+  return wildcard ? { ...wildcard.r, host } : null;
+}
+
+const HOST_HEADER = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*)(:(\d{1,5}))?$/;
+
+/** The host name without port, lower-cased; null when the Host header is not a valid host name. */
+export function parseHostHeader(value: string | null): string | null {
+  if (!value || value.length > 253) return null;
+  const match = HOST_HEADER.exec(value.trim().toLowerCase());
+  return match?.[1] ?? null;
+}

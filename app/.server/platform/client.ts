@@ -1,0 +1,182 @@
+import { z } from "zod";
+import type { Merchant } from "../merchants/merchant-config";
+import type { LanguageCode } from "../../i18n/languages";
+import { encryptPayload, parseRsaModulus } from "./encryption";
+import { classifyFailure, failed, type PlatformReply, type PlatformResult } from "./outcomes";
+
+/** Spec constants: client B's 30 s default; game launch and ping set their own. */
+export const PLATFORM_TIMEOUT_MS = 30_000;
+const RSA_KEY_CACHE_MS = 5 * 60_000;
+
+const replySchema = z.object({
+  success: z.boolean(),
+  value: z.unknown().optional(),
+  message: z
+    .string()
+    .nullish()
+    .transform((m) => m ?? undefined),
+  errorCode: z
+    .string()
+    .nullish()
+    .transform((c) => c ?? undefined),
+});
+
+export type PlatformRequest = {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** Encrypt the body with the platform's RSA key and DES (design brief). */
+  encrypt?: boolean;
+  /** Send the member's token; several promotion calls must not (spec §6). */
+  auth?: boolean;
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+};
+
+/** What the platform said on the wire, before a schema is applied. */
+export type RawOutcome =
+  | { kind: "reply"; status: number; reply: PlatformReply }
+  | { kind: "text"; status: number; text: string }
+  | { kind: "timeout" }
+  | { kind: "unreachable" };
+
+type PlatformEnv = Record<string, unknown>;
+
+export type PlatformClientOptions = {
+  merchant: Merchant;
+  env: PlatformEnv;
+  language: LanguageCode;
+  token: string | null;
+  clientIp: string | null;
+};
+
+// Per-isolate cache of each merchant's RSA key: it is fetched before every encrypted call otherwise.
+const rsaKeys = new Map<string, { at: number; modulus: string }>();
+
+/** Calls the merchant's platform from the edge. One instance per request. */
+export class PlatformClient {
+  constructor(private readonly options: PlatformClientOptions) {}
+
+  get merchantCode(): string {
+    return this.options.merchant.merchantCode;
+  }
+
+  /** Sends a request to the merchant's platform: an origin in production, a service binding in development. */
+  fetchPlatform(path: string, init: RequestInit): Promise<Response> {
+    const target = this.options.merchant.platform;
+    if ("origin" in target) return fetch(new URL(path, target.origin), init);
+    const binding = this.options.env[target.service] as Fetcher | undefined;
+    if (!binding || typeof binding.fetch !== "function") {
+      return Promise.reject(new Error(`platform service binding ${target.service} is missing`));
+    }
+    return binding.fetch(new Request(new URL(path, "https://platform.internal"), init));
+  }
+
+  baseHeaders(): Headers {
+    const headers = new Headers({
+      Merchant: this.options.merchant.merchantCode,
+      Language: this.options.language,
+      Accept: "application/json",
+    });
+    if (this.options.clientIp) headers.set("X-Forwarded-For", this.options.clientIp);
+    return headers;
+  }
+
+  private async rsaModulus(refresh = false): Promise<string | null> {
+    const key = this.options.merchant.merchantCode;
+    const hit = rsaKeys.get(key);
+    if (!refresh && hit && Date.now() - hit.at < RSA_KEY_CACHE_MS) return hit.modulus;
+    const raw = await this.send(`/wps/session/key/rsa`, {
+      query: { _: Date.now() },
+      auth: false,
+      headers: { "Cache-Control": "no-cache" },
+    });
+    const modulus =
+      raw.kind === "text" || raw.kind === "reply"
+        ? parseRsaModulus(raw.kind === "text" ? raw.text : JSON.stringify(raw.reply.value ?? ""))
+        : null;
+    if (modulus) rsaKeys.set(key, { at: Date.now(), modulus });
+    return modulus;
+  }
+
+  /** One round trip; never throws. */
+  async send(path: string, request: PlatformRequest = {}): Promise<RawOutcome> {
+    const url = new URL(path, "https://platform.internal");
+    for (const [name, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    const headers = this.baseHeaders();
+    for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
+    if (request.auth !== false && this.options.token) headers.set("Authorization", this.options.token);
+
+    let body: string | undefined;
+    if (request.body !== undefined) {
+      if (request.encrypt) {
+        const encrypted = encryptPayload(request.body, await this.rsaModulus());
+        if (!encrypted.success)
+          return { kind: "reply", status: 0, reply: { success: false, message: encrypted.message, errorCode: "encryption.missing" } };
+        for (const [name, value] of Object.entries(encrypted.headers)) headers.set(name, value);
+        headers.set("Content-Type", "text/plain;charset=UTF-8");
+        body = encrypted.DES;
+      } else {
+        headers.set("Content-Type", "application/json");
+        body = JSON.stringify(request.body);
+      }
+    }
+
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), request.timeoutMs ?? PLATFORM_TIMEOUT_MS);
+    try {
+      const response = await this.fetchPlatform(url.pathname + url.search, {
+        method: request.method ?? (body === undefined ? "GET" : "POST"),
+        headers,
+        body,
+        signal: controller.signal,
+      });
+      const text = await response.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        return { kind: "text", status: response.status, text };
+      }
+      const reply = replySchema.safeParse(json);
+      return reply.success
+        ? { kind: "reply", status: response.status, reply: reply.data }
+        : { kind: "text", status: response.status, text };
+    } catch (error) {
+      if (controller.signal.aborted) return { kind: "timeout" };
+      console.error(`[platform] ${this.options.merchant.merchantCode} ${url.pathname} unreachable`, error);
+      return { kind: "unreachable" };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Sends, then applies the error catalogue and the reply's value schema. */
+  async call<S extends z.ZodTypeAny>(path: string, valueSchema: S, request: PlatformRequest = {}): Promise<PlatformResult<z.output<S>>> {
+    let raw = await this.send(path, request);
+    // A rotated key: fetch it again once rather than failing the member's action.
+    if (request.encrypt && raw.kind === "reply" && raw.reply.errorCode === "encryption.key.mismatch") {
+      await this.rsaModulus(true);
+      raw = await this.send(path, request);
+    }
+    switch (raw.kind) {
+      case "timeout":
+        return failed({ kind: "notice", message: null, messageKey: "platform_timeout" });
+      case "unreachable":
+        return failed({ kind: "notice", message: null, messageKey: "platform_unavailable" });
+      case "text":
+        return failed(classifyFailure(raw.status, null));
+      case "reply": {
+        if (!raw.reply.success || raw.status === 401 || raw.status >= 500) return failed(classifyFailure(raw.status, raw.reply), raw.reply);
+        const value = valueSchema.safeParse(raw.reply.value);
+        if (!value.success) {
+          console.error(`[platform] ${path}: reply of the wrong shape`, value.error.issues.slice(0, 3));
+          return failed({ kind: "notice", message: null, messageKey: "unknown_error" });
+        }
+        return { ok: true, value: value.data };
+      }
+    }
+  }
+}

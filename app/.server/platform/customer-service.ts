@@ -1,0 +1,24 @@
+import CryptoJS from "crypto-js/core";
+import "crypto-js/tripledes";
+import "crypto-js/mode-ecb";
+import Utf8 from "crypto-js/enc-utf8";
+
+/**
+ * Customer-service paths come encrypted: DES-ECB over the URL, base64, with the 8-character key appended.
+ * A path that starts with http is already plain. On failure the raw value is returned (spec §8).
+ */
+export function decryptCustomerServicePath(path: string): string {
+  if (/^http/i.test(path) || path.length <= 8) return path;
+  try {
+    const key = path.slice(-8);
+    const plain = CryptoJS.DES.decrypt(path.slice(0, -8), Utf8.parse(key), {
+      mode: CryptoJS.mode.ECB,
+      padding: CryptoJS.pad.Pkcs7,
+    }).toString(Utf8);
+    if (plain) return plain;
+  } catch {
+    // fall through to the raw value
+  }
+  console.warn("[customer-service] could not decrypt the path; using it as it is");
+  return path;
+}

@@ -1,0 +1,95 @@
+import { z } from "zod";
+import type { PlatformClient } from "./client";
+import { decryptCustomerServicePath } from "./customer-service";
+
+// Site-wide calls: status (maintenance, region), settings, config, countries, ping.
+
+export const siteStatusSchema = z.object({
+  ip: z
+    .string()
+    .max(64)
+    .nullish()
+    .transform((v) => v ?? null),
+  maintenance: z.boolean().default(false),
+  maintenanceEnd: z
+    .number()
+    .nullish()
+    .transform((v) => v ?? null),
+  maintenanceDesc: z
+    .string()
+    .max(2000)
+    .nullish()
+    .transform((v) => v ?? null),
+  regionRestriction: z.boolean().default(false),
+});
+export type SiteStatus = z.infer<typeof siteStatusSchema>;
+
+export function getSiteStatus(platform: PlatformClient, host: string) {
+  return platform.call("/wps/system/status", siteStatusSchema, {
+    query: { device: "MOBILE", originalDomain: host, url: host },
+    auth: false,
+  });
+}
+
+const customerServiceSchema = z.object({
+  csType: z.enum(["AICAN", "MIDUOKE", "LIVECHAT", "COMM100", "COMM100VIP"]).or(z.string()),
+  csPosition: z.string().nullish(),
+  path: z.string().max(4096),
+});
+
+export const siteConfigSchema = z.object({
+  customerService: z.array(customerServiceSchema).default([]),
+  domainList: z.array(z.string().max(253)).default([]),
+});
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+export function getSiteConfig(platform: PlatformClient) {
+  return platform.call("/wps/system/config", siteConfigSchema, { auth: false });
+}
+
+/** The first customer-service entry as a safe http(s) URL, or null. */
+export function customerServiceUrl(config: SiteConfig | null): string | null {
+  const entry = config?.customerService[0];
+  if (!entry) return null;
+  const url = decryptCustomerServicePath(entry.path);
+  return /^https?:\/\//i.test(url) ? url : null;
+}
+
+export const countryListSchema = z.object({
+  countryCode: z.string().max(8),
+  countryDialingCode: z.string().max(8),
+  countries: z.array(z.object({ countryCode: z.string().max(8), countryDialingCode: z.string().max(8) }).passthrough()).default([]),
+});
+
+export function getCountries(platform: PlatformClient) {
+  return platform.call("/wps/system/country", countryListSchema, { query: { _: "common" }, auth: false });
+}
+
+export const siteSettingsSchema = z
+  .object({
+    whitelabelVal: z.record(z.boolean()).default({}),
+    captcha: z.object({ login: z.boolean(), sms: z.boolean(), register: z.boolean() }).partial().default({}),
+    gw: z
+      .object({ GEETEST_ID: z.string().nullish(), GEETEST_VERSION: z.string().default("v3"), PROFILE_ICON_COUNT: z.number().default(9) })
+      .partial()
+      .default({}),
+    sms: z
+      .object({ firebase: z.boolean().default(false), apiKey: z.string().nullish() })
+      .partial()
+      .default({}),
+    currency: z.string().nullish(),
+    currencySymbol: z.string().nullish(),
+    countryCode: z.string().nullish(),
+    countryDialingCode: z.string().nullish(),
+  })
+  .passthrough();
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+export function getSiteSettings(platform: PlatformClient) {
+  return platform.call("/wps/system/setting", siteSettingsSchema, { auth: false });
+}
+
+/** Spec: ping aborts after 5 s. */
+export function ping(platform: PlatformClient) {
+  return platform.call("/wps/system/test/ping", z.unknown(), { query: { speed: Date.now() }, auth: false, timeoutMs: 5_000 });
+}

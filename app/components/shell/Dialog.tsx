@@ -1,0 +1,31 @@
+import { useEffect, useRef, type ReactNode } from "react";
+
+type DialogProps = {
+  titleId: string;
+  children: ReactNode;
+  /** "alert" for notices that need an answer. */
+  role?: "dialog" | "alertdialog";
+  onClose?: () => void;
+};
+
+/**
+ * A modal on the native <dialog>: showModal() makes the rest of the page inert (focus stays inside) and
+ * Escape closes it. Without JavaScript it renders open, in the page flow, and its buttons still work.
+ */
+export function Dialog({ titleId, children, role = "dialog", onClose }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (dialog.open) dialog.close();
+    dialog.showModal();
+    const closed = () => onClose?.();
+    dialog.addEventListener("close", closed);
+    return () => dialog.removeEventListener("close", closed);
+  }, [onClose]);
+  return (
+    <dialog ref={ref} open className="dialog" role={role} aria-modal="true" aria-labelledby={titleId}>
+      {children}
+    </dialog>
+  );
+}

@@ -1,0 +1,43 @@
+import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import { contentSecurityPolicy } from "~/.server/security/headers";
+import { statusCodeFor, type SiteState } from "~/.server/site-state";
+
+const ABORT_DELAY_MS = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = loadContext.cspNonce;
+  // Maintenance and access-denied replace the page: say so in the status too, so nothing caches them as the page.
+  const rootData = remixContext.staticHandlerContext.loaderData["root"] as { siteState?: SiteState } | undefined;
+  const siteStatus = rootData?.siteState ? statusCodeFor(rootData.siteState) : null;
+  let status = siteStatus ?? responseStatusCode;
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ABORT_DELAY_MS);
+  const body = await renderToReadableStream(
+    <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />,
+    {
+      signal: controller.signal,
+      nonce,
+      onError(error: unknown) {
+        if (!controller.signal.aborted) console.error(error);
+        status = 500;
+      },
+    },
+  );
+  body.allReady.then(() => clearTimeout(timer)).catch(() => clearTimeout(timer));
+  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
+
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  responseHeaders.set("Cache-Control", "no-store");
+  return new Response(body, { headers: responseHeaders, status });
+}

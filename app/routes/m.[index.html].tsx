@@ -1,0 +1,2 @@
+// /m/index.html: the entry page's legacy address.
+export { default, meta } from "./m.home";
