@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { PlatformClient } from "../../app/.server/platform/client";
+import { merchantRouteSchema } from "../../app/.server/merchants/merchant-config";
+import { DEFAULT_MERCHANT_ROUTES } from "../../app/.server/merchants/default-merchants";
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+function clientWith(handler: Handler, token: string | null = "tok-1") {
+  const seen: Request[] = [];
+  const merchant = {
+    ...merchantRouteSchema.parse({ ...DEFAULT_MERCHANT_ROUTES[0], platform: { service: "FAKE_PLATFORM" } }),
+    host: "demo.localhost",
+  };
+  const env = {
+    FAKE_PLATFORM: {
+      fetch: async (request: Request) => {
+        seen.push(request);
+        return handler(request);
+      },
+    },
+  };
+  return { client: new PlatformClient({ merchant, env, language: "VI", token, clientIp: "203.0.113.9" }), seen };
+}
+
+const valueSchema = z.object({ n: z.number() });
+
+afterEach(() => vi.useRealTimers());
+
+describe("PlatformClient.call", () => {
+  it("sends the merchant, language, token and visitor IP, and parses the value", async () => {
+    const { client, seen } = clientWith(() => Response.json({ success: true, value: { n: 1 } }));
+    expect(await client.call("/wps/x", valueSchema)).toEqual({ ok: true, value: { n: 1 } });
+    const headers = seen[0]!.headers;
+    expect(headers.get("Merchant")).toBe("demo");
+    expect(headers.get("Language")).toBe("VI");
+    expect(headers.get("Authorization")).toBe("tok-1");
+    expect(headers.get("X-Forwarded-For")).toBe("203.0.113.9");
+  });
+
+  it("sends no token when the call says so", async () => {
+    const { client, seen } = clientWith(() => Response.json({ success: true, value: { n: 1 } }));
+    await client.call("/wps/x", valueSchema, { auth: false });
+    expect(seen[0]!.headers.get("Authorization")).toBeNull();
+  });
+
+  it("turns a reply of the wrong shape into the unknown-error notice", async () => {
+    const { client } = clientWith(() => Response.json({ success: true, value: { n: "one" } }));
+    const result = await client.call("/wps/x", valueSchema);
+    expect(result).toMatchObject({ ok: false, failure: { kind: "notice", messageKey: "unknown_error" } });
+  });
+
+  it("turns malformed JSON into the unknown-error notice", async () => {
+    const { client } = clientWith(() => new Response('{"success": tru', { headers: { "Content-Type": "application/json" } }));
+    expect(await client.call("/wps/x", valueSchema)).toMatchObject({ ok: false, failure: { kind: "notice", messageKey: "unknown_error" } });
+  });
+
+  it("keeps a 502 silent and a 500 page as unavailable", async () => {
+    expect(
+      await clientWith(() => new Response("<html>bad gateway</html>", { status: 502 })).client.call("/wps/x", valueSchema),
+    ).toMatchObject({
+      ok: false,
+      failure: { kind: "silent", reason: "bad-gateway" },
+    });
+    expect(await clientWith(() => new Response("<html>oops</html>", { status: 500 })).client.call("/wps/x", valueSchema)).toMatchObject({
+      ok: false,
+      failure: { kind: "notice", messageKey: "platform_unavailable" },
+    });
+  });
+
+  it("passes the platform's message and code on", async () => {
+    const { client } = clientWith(() =>
+      Response.json({ success: false, errorCode: "login.cred.err", message: "Wrong password", value: { x: 1 } }),
+    );
+    expect(await client.call("/wps/x", valueSchema)).toEqual({
+      ok: false,
+      failure: { kind: "notice", message: "Wrong password", messageKey: "unknown_error" },
+      errorCode: "login.cred.err",
+      message: "Wrong password",
+      value: { x: 1 },
+    });
+  });
+
+  it("times out with the timeout notice", async () => {
+    const { client } = clientWith(
+      (request) =>
+        new Promise<Response>((_resolve, reject) => {
+          request.signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
+        }),
+    );
+    expect(await client.call("/wps/x", valueSchema, { timeoutMs: 20 })).toMatchObject({
+      ok: false,
+      failure: { kind: "notice", messageKey: "platform_timeout" },
+    });
+  });
+
+  it("reports an unreachable platform", async () => {
+    const { client } = clientWith(() => Promise.reject(new TypeError("connection refused")));
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await client.call("/wps/x", valueSchema)).toMatchObject({
+      ok: false,
+      failure: { kind: "notice", messageKey: "platform_unavailable" },
+    });
+  });
+
+  it("says Missing Encryption when no RSA key can be had", async () => {
+    const { client } = clientWith((request) =>
+      new URL(request.url).pathname === "/wps/session/key/rsa"
+        ? new Response("not a key")
+        : Response.json({ success: true, value: { n: 1 } }),
+    );
+    const result = await client.call("/wps/session/login", valueSchema, { method: "POST", body: { a: 1 }, encrypt: true });
+    expect(result).toMatchObject({ ok: false, message: "Missing Encryption" });
+  });
+});

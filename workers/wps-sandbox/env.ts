@@ -1,0 +1,4 @@
+/** Bindings declared in wrangler.toml. */
+export interface Env {
+  DB: D1Database;
+}

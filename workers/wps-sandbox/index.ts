@@ -1,0 +1,50 @@
+// Sandbox platform: a stand-in for a merchant's /wps API, for development and
+// tests only. See docs/platform-contract.md for the contract it implements.
+import type { WpsRoute } from "./context";
+import { ensureDatabase } from "./db";
+import type { Env } from "./env";
+import { loadFaults } from "./fault-store";
+import { applyTransportFaults } from "./faults";
+import { fail, notFound } from "./http";
+import { findMerchant } from "./merchants";
+import { dispatch } from "./router";
+import { captchaRoutes } from "./routes/captcha";
+import { CONTROL_PREFIX, controlRoutes } from "./routes/control";
+import { memberRoutes } from "./routes/member";
+import { handlePage, PAGES_PREFIX } from "./routes/pages";
+import { sessionRoutes } from "./routes/session";
+import { systemRoutes } from "./routes/system";
+
+const wpsRoutes: WpsRoute[] = [...sessionRoutes, ...memberRoutes, ...systemRoutes, ...captchaRoutes];
+
+async function handleWps(request: Request, url: URL, env: Env): Promise<Response> {
+  const merchant = findMerchant(request.headers.get("Merchant")?.trim() ?? null);
+  if (merchant === undefined) return fail("merchant.not.found", "Missing or unknown Merchant header", 400);
+  const faults = await loadFaults(env.DB, merchant.code);
+  const faulty = await applyTransportFaults(faults);
+  if (faulty !== null) return faulty;
+  return dispatch(wpsRoutes, request, url.pathname, { request, url, env, merchant, faults });
+}
+
+async function route(request: Request, env: Env): Promise<Response> {
+  const url = new URL(request.url);
+  const path = url.pathname;
+  if (path.startsWith(PAGES_PREFIX)) return handlePage(request, url);
+  await ensureDatabase(env.DB);
+  if (path === "/wps" || path.startsWith("/wps/")) return handleWps(request, url, env);
+  if (path.startsWith(CONTROL_PREFIX)) return dispatch(controlRoutes, request, path, { request, url, env });
+  return notFound(path);
+}
+
+export default {
+  async fetch(request: Request, env: Env): Promise<Response> {
+    try {
+      return await route(request, env);
+    } catch (error) {
+      // Logged for the developer; the client gets a platform-shaped error, never a stack trace.
+      console.error("wps-sandbox: unhandled error", error);
+      const message = error instanceof Error ? error.message : String(error);
+      return fail("sandbox.error", message, 500);
+    }
+  },
+} satisfies ExportedHandler<Env>;

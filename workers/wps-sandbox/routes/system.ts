@@ -1,0 +1,84 @@
+// /wps/system/*: site status, common settings, site config, countries, ping.
+import type { WpsContext, WpsRoute } from "../context";
+import { countriesFor } from "../countries";
+import { encryptCustomerServicePath } from "../cs-path";
+import { fail, ok } from "../http";
+import { WHITELABEL_FLAGS } from "../merchants";
+
+/** The caller's address as the edge reports it. */
+export function clientIp(request: Request): string {
+  const direct = request.headers.get("CF-Connecting-IP")?.trim();
+  if (direct) return direct;
+  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
+  if (forwarded) return forwarded;
+  const real = request.headers.get("X-Real-IP")?.trim();
+  return real ? real : "127.0.0.1";
+}
+
+async function status(ctx: WpsContext): Promise<Response> {
+  const { faults } = ctx;
+  if (faults.domainUnavailable) return fail("domain_not_available", "Domain not available");
+  return ok({
+    ip: clientIp(ctx.request),
+    maintenance: faults.maintenance !== null,
+    maintenanceEnd: faults.maintenance?.end ?? null,
+    maintenanceDesc: faults.maintenance?.desc ?? null,
+    regionRestriction: faults.regionRestriction,
+  });
+}
+
+async function setting(ctx: WpsContext): Promise<Response> {
+  const m = ctx.merchant;
+  const whitelabelVal = Object.fromEntries(WHITELABEL_FLAGS.map((flag) => [flag, m.whitelabelVal[flag]]));
+  return ok({
+    merchantCode: m.code,
+    brand: m.brand,
+    defaultLanguage: m.defaultLanguage,
+    currency: m.currency,
+    currencySymbol: m.currencySymbol,
+    countryCode: m.countryCode,
+    countryDialingCode: m.countryDialingCode,
+    whitelabelVal,
+    captcha: { ...m.captcha },
+    gw: { GEETEST_ID: m.geetestId, GEETEST_VERSION: m.geetestVersion, PROFILE_ICON_COUNT: 9 },
+    sms: { firebase: false, apiKey: null },
+    imageCDNs: [],
+  });
+}
+
+async function config(ctx: WpsContext): Promise<Response> {
+  const m = ctx.merchant;
+  // Served from the sandbox's own origin: the app proxies /wps/* here, so the link works through it too.
+  const chatUrl = `${ctx.url.origin}/wps/sandbox-pages/chat?merchant=${encodeURIComponent(m.code)}`;
+  return ok({
+    customerService: [
+      {
+        csType: "LIVECHAT",
+        csPosition: "HOME",
+        path: m.encryptCustomerServicePath ? encryptCustomerServicePath(chatUrl) : chatUrl,
+      },
+    ],
+    domainList: [...m.domainList],
+  });
+}
+
+async function country(ctx: WpsContext): Promise<Response> {
+  const m = ctx.merchant;
+  return ok({
+    countryCode: m.countryCode,
+    countryDialingCode: m.countryDialingCode,
+    countries: countriesFor(m.countryCode),
+  });
+}
+
+async function ping(): Promise<Response> {
+  return ok();
+}
+
+export const systemRoutes: WpsRoute[] = [
+  { method: "GET", path: "/wps/system/status", handle: status },
+  { method: "GET", path: "/wps/system/setting", handle: setting },
+  { method: "GET", path: "/wps/system/config", handle: config },
+  { method: "GET", path: "/wps/system/country", handle: country },
+  { method: "GET", path: "/wps/system/test/ping", handle: ping },
+];
