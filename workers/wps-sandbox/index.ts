@@ -9,19 +9,21 @@ import { fail, notFound } from "./http";
 import { findMerchant } from "./merchants";
 import { dispatch } from "./router";
 import { captchaRoutes } from "./routes/captcha";
+import { CAPTCHA_WIDGET_PREFIX, handleCaptchaWidget } from "./routes/captcha-widget";
 import { CONTROL_PREFIX, controlRoutes } from "./routes/control";
+import { GAME_PAGE_PATH, gameRoutes, handleGamePage } from "./routes/game";
 import { memberRoutes } from "./routes/member";
-import { handlePage, PAGES_PREFIX } from "./routes/pages";
+import { DEAD_SCRIPT_SERVER_PREFIX, handleDeadScriptServer, handlePage, PAGES_PREFIX } from "./routes/pages";
 import { sessionRoutes } from "./routes/session";
 import { systemRoutes } from "./routes/system";
 
-const wpsRoutes: WpsRoute[] = [...sessionRoutes, ...memberRoutes, ...systemRoutes, ...captchaRoutes];
+const wpsRoutes: WpsRoute[] = [...sessionRoutes, ...memberRoutes, ...systemRoutes, ...captchaRoutes, ...gameRoutes];
 
 async function handleWps(request: Request, url: URL, env: Env): Promise<Response> {
   const merchant = findMerchant(request.headers.get("Merchant")?.trim() ?? null);
   if (merchant === undefined) return fail("merchant.not.found", "Missing or unknown Merchant header", 400);
   const faults = await loadFaults(env.DB, merchant.code);
-  const faulty = await applyTransportFaults(faults);
+  const faulty = await applyTransportFaults(faults, url.pathname);
   if (faulty !== null) return faulty;
   return dispatch(wpsRoutes, request, url.pathname, { request, url, env, merchant, faults });
 }
@@ -29,8 +31,11 @@ async function handleWps(request: Request, url: URL, env: Env): Promise<Response
 async function route(request: Request, env: Env): Promise<Response> {
   const url = new URL(request.url);
   const path = url.pathname;
+  if (path.startsWith(DEAD_SCRIPT_SERVER_PREFIX)) return handleDeadScriptServer();
+  if (path.startsWith(CAPTCHA_WIDGET_PREFIX)) return handleCaptchaWidget(request, url);
+  if (path === GAME_PAGE_PATH) return handleGamePage(request, url);
   if (path.startsWith(PAGES_PREFIX)) return handlePage(request, url);
-  await ensureDatabase(env.DB);
+  await ensureDatabase(env);
   if (path === "/wps" || path.startsWith("/wps/")) return handleWps(request, url, env);
   if (path.startsWith(CONTROL_PREFIX)) return dispatch(controlRoutes, request, path, { request, url, env });
   return notFound(path);

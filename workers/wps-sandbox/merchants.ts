@@ -10,6 +10,7 @@ export const WHITELABEL_FLAGS = [
   "PWDEXPFORCECHANGE3",
   "MANDATORYAPPUPDATES3",
   "MINIGAME3",
+  "AUTOLOGIN3", // white-label auto-login
 ] as const;
 
 export type WhitelabelFlag = (typeof WHITELABEL_FLAGS)[number];
@@ -24,7 +25,13 @@ export interface Merchant {
   countryDialingCode: string;
   whitelabelVal: Record<WhitelabelFlag, boolean>;
   captcha: { login: boolean; sms: boolean; register: boolean };
+  /** Registration options (settings `register`). */
+  register: { autoUsername: boolean; mobile: boolean; passwordRequiredForMobile: boolean };
+  /** Login options (settings `login`): `sms` = the SMS login mode is offered. */
+  login: { sms: boolean };
   geetestVersion: "v3" | "v4";
+  /** Where the widget scripts load from (`${server}/gt.js` or `/gt4.js`); a fault can override it. */
+  geetestScriptServers: readonly string[];
   /** Fixed so the captcha id is stable across restarts (v3 `gt`, v4 `captchaId`). */
   geetestId: string;
   /** Host names (with the default wrangler dev port) the domain speed test can try. */
@@ -32,6 +39,9 @@ export interface Merchant {
   /** Whether site config serves the customer-service path encrypted (spec shell §3). */
   encryptCustomerServicePath: boolean;
 }
+
+/** The sandbox's own widget scripts (routes/captcha-widget.ts). */
+export const DEFAULT_SCRIPT_SERVERS: readonly string[] = ["/wps/sandbox-pages/geetest"];
 
 export const MERCHANTS: Readonly<Record<string, Merchant>> = {
   demo: {
@@ -50,10 +60,14 @@ export const MERCHANTS: Readonly<Record<string, Merchant>> = {
       PWDEXPFORCECHANGE3: true,
       MANDATORYAPPUPDATES3: false,
       MINIGAME3: true,
+      AUTOLOGIN3: true,
     },
     captcha: { login: false, sms: false, register: true },
+    register: { autoUsername: false, mobile: true, passwordRequiredForMobile: true },
+    login: { sms: false },
     geetestVersion: "v3",
     geetestId: "3f1c0e5a9b7d4c2e8a6f0b1d2c3e4f5a",
+    geetestScriptServers: DEFAULT_SCRIPT_SERVERS,
     domainList: ["demo.localhost:8787", "localhost:8787"],
     encryptCustomerServicePath: true,
   },
@@ -73,10 +87,14 @@ export const MERCHANTS: Readonly<Record<string, Merchant>> = {
       PWDEXPFORCECHANGE3: false,
       MANDATORYAPPUPDATES3: false,
       MINIGAME3: false,
+      AUTOLOGIN3: false,
     },
     captcha: { login: true, sms: true, register: true },
+    register: { autoUsername: true, mobile: true, passwordRequiredForMobile: false },
+    login: { sms: true },
     geetestVersion: "v4",
     geetestId: "7a2b9c4d6e8f0a1b3c5d7e9f1a2b4c6d",
+    geetestScriptServers: DEFAULT_SCRIPT_SERVERS,
     domainList: ["vn.localhost:8787", "vn88.localhost:8787"],
     encryptCustomerServicePath: false,
   },
@@ -96,10 +114,14 @@ export const MERCHANTS: Readonly<Record<string, Merchant>> = {
       PWDEXPFORCECHANGE3: false,
       MANDATORYAPPUPDATES3: false,
       MINIGAME3: false,
+      AUTOLOGIN3: true,
     },
     captcha: { login: false, sms: false, register: true },
+    register: { autoUsername: false, mobile: true, passwordRequiredForMobile: true },
+    login: { sms: true },
     geetestVersion: "v3",
     geetestId: "c4e6a8b0d2f4e6a8c0b2d4f6a8c0e2b4",
+    geetestScriptServers: DEFAULT_SCRIPT_SERVERS,
     domainList: ["br.localhost:8787", "br777.localhost:8787"],
     encryptCustomerServicePath: false,
   },
@@ -111,15 +133,47 @@ export function findMerchant(code: string | null): Merchant | undefined {
   return Object.prototype.hasOwnProperty.call(MERCHANTS, code) ? MERCHANTS[code] : undefined;
 }
 
+export type TwoFactorMethod = "E" | "P" | "G" | "S";
+
 export interface SeedMember {
   username: string;
-  password: string;
+  /** The plain password; `null` = the DEFAULT_MEMBER_PASSWORD var. */
+  password: string | null;
   /** 0 regular; 4 restricted (no chat permission). */
   type: number;
+  passwordExpired?: boolean;
+  /** National number; stored as "+" + the merchant's dialling code + this. */
+  mobile?: string;
+  email?: string;
+  payeeName?: string;
+  /** Base32 TOTP secret (SHA-1, 6 digits, 30 s). */
+  gaSecret?: string;
+  /** Two-factor methods: E email, P payee name, G authenticator, S sms. */
+  twoFactor?: readonly TwoFactorMethod[];
 }
+
+export const DEMO_EMAIL = "email01@example.com";
+export const DEMO_PAYEE_NAME = "Nguyen Van A";
+export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
 /** Seeded into every merchant, with the merchant's default language. */
 export const SEED_MEMBERS: readonly SeedMember[] = [
-  { username: "demo01", password: "demo1234", type: 0 },
+  { username: "demo01", password: "demo1234", type: 0, mobile: "900000001" },
   { username: "restricted01", password: "demo1234", type: 4 },
+  { username: "expired01", password: "demo1234", type: 0, passwordExpired: true },
+  { username: "default01", password: null, type: 0 },
+  { username: "email01", password: "demo1234", type: 0, email: DEMO_EMAIL, twoFactor: ["E"] },
+  { username: "payee01", password: "demo1234", type: 0, payeeName: DEMO_PAYEE_NAME, twoFactor: ["P"] },
+  { username: "ga01", password: "demo1234", type: 0, gaSecret: DEMO_TOTP_SECRET, twoFactor: ["G"] },
+  { username: "sms01", password: "demo1234", type: 0, mobile: "900000005", twoFactor: ["S"] },
+  {
+    username: "twofa01",
+    password: "demo1234",
+    type: 0,
+    mobile: "900000006",
+    email: DEMO_EMAIL,
+    payeeName: DEMO_PAYEE_NAME,
+    gaSecret: DEMO_TOTP_SECRET,
+    twoFactor: ["E", "P", "G", "S"],
+  },
 ];

@@ -17,3 +17,14 @@ export function randomAlnum(length: number): string {
   }
   return out;
 }
+
+/** Random decimal digits (rejection sampling: uniform). */
+export function randomDigits(length: number): string {
+  let out = "";
+  while (out.length < length) {
+    for (const b of crypto.getRandomValues(new Uint8Array(length * 2))) {
+      if (b < 250 && out.length < length) out += String(b % 10);
+    }
+  }
+  return out;
+}

@@ -1,5 +1,5 @@
 // Member tokens: random 32-hex strings in D1, bound to one merchant.
-import { findMemberById, type MemberRow } from "./members";
+import { findMemberById, markLoggedIn, type MemberRow } from "./members";
 import { randomHex } from "./random";
 
 export async function issueToken(db: D1Database, merchant: string, memberId: number): Promise<string> {
@@ -39,4 +39,28 @@ export async function authenticate(db: D1Database, merchant: string, request: Re
   if (row === null) return null;
   const member = await findMemberById(db, merchant, row.member_id);
   return member === null ? null : { token, member };
+}
+
+/** The login success value (login, 2FA verification). */
+export interface LoginValue {
+  id: number;
+  token: string;
+  userName: string;
+  customerType: number;
+  firstTimeLogin: boolean;
+  passwordExpired: boolean;
+}
+
+/** Issues a token; firstTimeLogin is true only the first time after seed/reset. */
+export async function signIn(db: D1Database, merchant: string, member: MemberRow): Promise<LoginValue> {
+  const token = await issueToken(db, merchant, member.id);
+  if (member.first_login === 1) await markLoggedIn(db, member.id);
+  return {
+    id: member.id,
+    token,
+    userName: member.username,
+    customerType: member.type,
+    firstTimeLogin: member.first_login === 1,
+    passwordExpired: member.password_expired === 1,
+  };
 }

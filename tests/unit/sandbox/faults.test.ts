@@ -14,6 +14,15 @@ describe("fault sets", () => {
     expect(mergeFaults(set, { httpStatus: null, maintenance: null })).toEqual(NO_FAULTS);
   });
 
+  it("overrides the captcha script servers until cleared", () => {
+    const set = mergeFaults(NO_FAULTS, { captchaServers: ["/wps/sandbox-pages/geetest-dead", "/wps/sandbox-pages/geetest"] });
+    expect(set.captchaServers).toEqual(["/wps/sandbox-pages/geetest-dead", "/wps/sandbox-pages/geetest"]);
+    expect(mergeFaults(set, { latencyMs: 5 }).captchaServers).toEqual(set.captchaServers);
+    expect(mergeFaults(set, { captchaServers: null }).captchaServers).toBeNull();
+    expect(faultUpdateSchema.safeParse({ merchant: "demo", captchaServers: [""] }).success).toBe(false);
+    expect(faultUpdateSchema.safeParse({ merchant: "demo", captchaServers: "x" }).success).toBe(false);
+  });
+
   it("validates the control body", () => {
     expect(faultUpdateSchema.safeParse({ merchant: "demo", latencyMs: 60_000 }).success).toBe(true);
     expect(faultUpdateSchema.safeParse({ merchant: "demo", latencyMs: 60_001 }).success).toBe(false);

@@ -8,8 +8,11 @@ import { clearFaults, loadFaults, saveFaults } from "../fault-store";
 import { faultUpdateSchema, mergeFaults, type Faults } from "../faults";
 import { fail, ok } from "../http";
 import { findMerchant, MERCHANTS } from "../merchants";
+import { findMemberByUsername, twoFactorMethods } from "../members";
 import { readEncryptedJson } from "../secure-body";
-import { readJson } from "../validation";
+import { d1SmsStore } from "../sms-store";
+import { base32Decode, totp, TOTP_STEP_SECONDS } from "../totp";
+import { invalidRequest, readJson } from "../validation";
 
 export interface ControlContext {
   request: Request;
@@ -22,7 +25,7 @@ export const CONTROL_PREFIX = "/__sandbox/";
 const resetSchema = z
   .object({
     merchant: z.string().min(1).optional(),
-    /** Also restore seed members and drop tokens and captcha challenges. */
+    /** Also restore seed members and drop tokens, captcha challenges and results, and SMS codes. */
     data: z.boolean().optional(),
   })
   .strict();
@@ -58,7 +61,7 @@ async function reset(ctx: ControlContext): Promise<Response> {
   const { merchant, data } = parsed.data;
   if (merchant !== undefined && findMerchant(merchant) === undefined) return unknownMerchant(merchant);
   await clearFaults(ctx.env.DB, merchant);
-  if (data === true) await resetData(ctx.env.DB, merchant);
+  if (data === true) await resetData(ctx.env, merchant);
   return ok();
 }
 
@@ -72,7 +75,66 @@ async function echoEncrypted(ctx: ControlContext): Promise<Response> {
   return ok(parsed.data);
 }
 
+/** The merchant named by `?merchant=`, or a 400 reply. */
+function merchantParam(ctx: ControlContext): { code: string } | { response: Response } {
+  const code = ctx.url.searchParams.get("merchant") ?? "";
+  if (code === "") return { response: invalidRequest('Query "merchant" is required') };
+  if (findMerchant(code) === undefined) return { response: unknownMerchant(code) };
+  return { code };
+}
+
+/** In a query string "+" reads as a space: "?mobileNum=+8490..." arrives as " 8490...". */
+function mobileParam(value: string | null): string | undefined {
+  const trimmed = value?.trim() ?? "";
+  if (trimmed === "") return undefined;
+  return trimmed.startsWith("+") ? trimmed : `+${trimmed}`;
+}
+
+/** The SMS codes "sent" (newest first), since the sandbox sends none. */
+async function smsCodes(ctx: ControlContext): Promise<Response> {
+  const merchant = merchantParam(ctx);
+  if ("response" in merchant) return merchant.response;
+  const codes = await d1SmsStore(ctx.env.DB).list(merchant.code, mobileParam(ctx.url.searchParams.get("mobileNum")));
+  return ok(codes.map(({ mobileNum, code, expiresAt }) => ({ mobileNum, code, expirationTime: expiresAt })));
+}
+
+/** The authenticator code a member's TOTP secret gives now (for tests of the `ga` method). */
+async function totpCode(ctx: ControlContext): Promise<Response> {
+  const merchant = merchantParam(ctx);
+  if ("response" in merchant) return merchant.response;
+  const member = await findMemberByUsername(ctx.env.DB, merchant.code, ctx.url.searchParams.get("username") ?? "");
+  const key = member?.ga_secret ? base32Decode(member.ga_secret) : null;
+  if (key === null) return fail("not.exists.user", "No such member with an authenticator secret");
+  const now = Date.now();
+  const stepMs = TOTP_STEP_SECONDS * 1000;
+  return ok({ code: await totp(key, now), validUntil: (Math.floor(now / stepMs) + 1) * stepMs });
+}
+
+/** A member as stored, without password hashes (for tests of registration). */
+async function memberDetails(ctx: ControlContext): Promise<Response> {
+  const merchant = merchantParam(ctx);
+  if ("response" in merchant) return merchant.response;
+  const member = await findMemberByUsername(ctx.env.DB, merchant.code, ctx.url.searchParams.get("username") ?? "");
+  if (member === null) return fail("not.exists.user", "No such member");
+  return ok({
+    id: member.id,
+    userName: member.username,
+    type: member.type,
+    language: member.language,
+    firstTimeLogin: member.first_login === 1,
+    passwordExpired: member.password_expired === 1,
+    mobileNum: member.mobile,
+    email: member.email,
+    payeeName: member.payee_name,
+    twoFactor: twoFactorMethods(member),
+    registerInfo: member.register_info === null ? null : (JSON.parse(member.register_info) as unknown),
+  });
+}
+
 export const controlRoutes: Route<ControlContext>[] = [
+  { method: "GET", path: "/__sandbox/sms", handle: smsCodes },
+  { method: "GET", path: "/__sandbox/totp", handle: totpCode },
+  { method: "GET", path: "/__sandbox/member", handle: memberDetails },
   { method: "POST", path: "/__sandbox/faults", handle: setFaults },
   { method: "GET", path: "/__sandbox/faults", handle: getFaults },
   { method: "POST", path: "/__sandbox/reset", handle: reset },

@@ -1,11 +1,16 @@
-// /wps/member/*: member info and language preference.
+// /wps/member/*: member info, language preference, password change; the
+// registration calls (routes/register.ts) are served from here too.
 import { z } from "zod";
 import type { WpsContext, WpsRoute } from "../context";
 import { fail, notLoggedIn, ok } from "../http";
+import { isValidPassword, MESSAGES } from "../identity-rules";
 import { isLanguage, LANGUAGES } from "../languages";
-import { setMemberLanguage } from "../members";
+import { setMemberLanguage, setMemberPassword } from "../members";
+import { verifyPassword } from "../passwords";
+import { readEncryptedJson } from "../secure-body";
 import { authenticate } from "../sessions";
 import { readJson } from "../validation";
+import { registerRoutes } from "./register";
 
 const languageSchema = z.object({ language: z.string() });
 
@@ -20,6 +25,7 @@ async function info(ctx: WpsContext): Promise<Response> {
     language: member.language,
     clubLabel: { labelName: "Bronze", type: "AUTO", rankLevel: 1 },
     currency: ctx.merchant.currency,
+    mobileNum: member.mobile,
   });
 }
 
@@ -36,7 +42,29 @@ async function language(ctx: WpsContext): Promise<Response> {
   return ok();
 }
 
+const passwordSchema = z.object({ oldPassword: z.string().max(200), newPassword: z.string().max(200) });
+
+/** Checks in order: old password right, new one valid, new one different. Clears passwordExpired. */
+async function changePassword(ctx: WpsContext): Promise<Response> {
+  const db = ctx.env.DB;
+  const session = await authenticate(db, ctx.merchant.code, ctx.request);
+  if (session === null) return notLoggedIn();
+  const parsed = await readEncryptedJson(ctx.request, db, ctx.merchant.code, passwordSchema);
+  if (!parsed.ok) return parsed.response;
+  const { oldPassword, newPassword } = parsed.data;
+  const { member } = session;
+  if (!(await verifyPassword(oldPassword, { salt: member.password_salt, hash: member.password_hash }))) {
+    return fail("password.old.wrong", MESSAGES.oldPasswordWrong);
+  }
+  if (!isValidPassword(newPassword)) return fail("password.invalid", MESSAGES.passwordInvalid);
+  if (newPassword === oldPassword) return fail("password.same", MESSAGES.passwordSame);
+  await setMemberPassword(db, member.id, newPassword);
+  return ok();
+}
+
 export const memberRoutes: WpsRoute[] = [
   { method: "GET", path: "/wps/member/info", handle: info },
   { method: "POST", path: "/wps/member/language", handle: language },
+  { method: "POST", path: "/wps/member/password", handle: changePassword },
+  ...registerRoutes,
 ];

@@ -1,5 +1,7 @@
 // /wps/sandbox-pages/*: HTML pages the platform's data links to (opened in a
-// browser, so they take the merchant from the query, not the Merchant header).
+// browser, so they take the merchant from the query, not the Merchant header),
+// and the dead captcha script server. (The live widget scripts under
+// /wps/sandbox-pages/geetest/ are routes/captcha-widget.ts.)
 import { html } from "../http";
 import { findMerchant } from "../merchants";
 
@@ -9,7 +11,20 @@ function escapeHtml(value: string): string {
 
 export const PAGES_PREFIX = "/wps/sandbox-pages/";
 
-export function handlePage(request: Request, url: URL): Response {
+/** A dead captcha script server, for tests: any file under it hangs 20 s, then 504. */
+export const DEAD_SCRIPT_SERVER_PREFIX = "/wps/sandbox-pages/geetest-dead/";
+export const DEAD_SCRIPT_SERVER_DELAY_MS = 20_000;
+
+export async function handleDeadScriptServer(): Promise<Response> {
+  await new Promise((resolve) => setTimeout(resolve, DEAD_SCRIPT_SERVER_DELAY_MS));
+  return new Response("Gateway Timeout", {
+    status: 504,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
+export async function handlePage(request: Request, url: URL): Promise<Response> {
+  if (url.pathname.startsWith(DEAD_SCRIPT_SERVER_PREFIX)) return handleDeadScriptServer();
   if (request.method !== "GET" && request.method !== "HEAD") {
     return html("<!doctype html><title>Method not allowed</title><p>Method not allowed</p>", 405);
   }

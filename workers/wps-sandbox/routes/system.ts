@@ -40,7 +40,15 @@ async function setting(ctx: WpsContext): Promise<Response> {
     countryDialingCode: m.countryDialingCode,
     whitelabelVal,
     captcha: { ...m.captcha },
-    gw: { GEETEST_ID: m.geetestId, GEETEST_VERSION: m.geetestVersion, PROFILE_ICON_COUNT: 9 },
+    gw: {
+      GEETEST_ID: m.geetestId,
+      GEETEST_VERSION: m.geetestVersion,
+      // A captchaServers fault (sandbox control) replaces the merchant's script servers.
+      GEETEST_SCRIPT_SERVERS: [...(ctx.faults.captchaServers ?? m.geetestScriptServers)],
+      PROFILE_ICON_COUNT: 9,
+    },
+    register: { ...m.register },
+    login: { ...m.login },
     sms: { firebase: false, apiKey: null },
     imageCDNs: [],
   });
