@@ -1,0 +1,179 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from "react";
+import { useTranslation } from "~/i18n/translate";
+import type { loader as rootLoader } from "~/root";
+import type { CaptchaController, CaptchaProduct, CaptchaState, CaptchaValues, CaptchaVersion } from "./types";
+import type * as WidgetChunk from "./widget";
+
+// <CaptchaField>: the form's captcha (spec §4 "Captcha", §5; shell spec §4 "Human verification"). This file is in
+// the page's first load, so it only holds the form fields, the no-JavaScript message and the handle; the engine
+// (script servers, Geetest widget) and the visible states are the chunk ./widget, imported only when a form
+// needs a captcha, right after hydration.
+
+export type CaptchaFieldProps = {
+  product: CaptchaProduct;
+  /** The merchant's flag for this form (settings captcha.login / sms / register). False renders nothing. */
+  required: boolean;
+  /** The merchant's gw.GEETEST_VERSION. */
+  version: CaptchaVersion;
+  /** gw.GEETEST_SCRIPT_SERVERS (same-origin paths), as getCaptchaSetup() / captchaSetupFromSettings() give them. */
+  servers: readonly string[];
+  /** When this value changes the captcha is reset and reloaded, e.g. pass the action data after a failed submit. */
+  resetKey?: unknown;
+};
+
+export type CaptchaHandle = {
+  /** True when the form may be posted: verified now, or no captcha needed. Opens the widget if needed. */
+  ensureVerified(): Promise<boolean>;
+  /** Clears the result and loads a fresh challenge (a result is valid once). */
+  reset(): void;
+  /** The current result, or null. */
+  values(): CaptchaValues | null;
+};
+
+type Widget = typeof WidgetChunk;
+
+const FIELDS = ["geetestChallenge", "geetestValidate", "geetestSeccode", "geetestValidateV4"] as const;
+const EMPTY: CaptchaValues = { geetestChallenge: "", geetestValidate: "", geetestSeccode: "", geetestValidateV4: "" };
+
+export const CaptchaField = forwardRef(function CaptchaField(
+  { product, required, version, servers, resetKey }: CaptchaFieldProps,
+  ref: Ref<CaptchaHandle>,
+) {
+  const { t, language } = useTranslation();
+  const merchant = useRouteLoaderData<typeof rootLoader>("root")?.merchantCode ?? null;
+  const [state, setState] = useState<CaptchaState>({ status: "idle" });
+  const [widget, setWidget] = useState<Widget | null>(null);
+  const [chunkFailed, setChunkFailed] = useState(false);
+  const [notice, setNotice] = useState(false);
+  /** Bumped to import the chunk again after it failed to load. */
+  const [generation, setGeneration] = useState(0);
+  const inputs = useRef<Partial<Record<(typeof FIELDS)[number], HTMLInputElement | null>>>({});
+  const controller = useRef<Promise<CaptchaController | null> | null>(null);
+  const labelId = useId();
+  const serverList = servers.join("\n");
+
+  const write = useCallback((values: CaptchaValues) => {
+    for (const name of FIELDS) {
+      const input = inputs.current[name];
+      if (input) input.value = values[name];
+    }
+  }, []);
+
+  // The chunk loads when a form needs a captcha; the widget is prepared right away (loading → waiting).
+  useEffect(() => {
+    if (!required) return;
+    let live = true;
+    let created: CaptchaController | null = null;
+    setChunkFailed(false);
+    controller.current = import("./widget")
+      .then((chunk) => {
+        if (!live) return null;
+        created = chunk.createBrowserCaptcha({ product, version, servers: serverList.split("\n").filter(Boolean), merchant, language });
+        created.subscribe((next) => {
+          // Also written straight to the inputs, before anyone awaiting ensureVerified() resumes: a submit right
+          // after sees the values without waiting for React to render.
+          write(next.status === "success" ? next.values : EMPTY);
+          setState(next);
+        });
+        setWidget(() => chunk);
+        void created.prepare();
+        return created;
+      })
+      .catch((error: unknown) => {
+        console.error("[captcha] the captcha chunk did not load", error);
+        if (live) setChunkFailed(true);
+        return null;
+      });
+    return () => {
+      live = false;
+      created?.destroy();
+      controller.current = null;
+      write(EMPTY);
+      setState({ status: "idle" });
+    };
+  }, [required, product, version, serverList, merchant, language, write, generation]);
+
+  const ensureVerified = useCallback(async () => {
+    if (!required) return true;
+    const captcha = await controller.current;
+    if (!captcha) return false; // the chunk did not load: the field shows the error and a retry
+    const outcome = await captcha.verify();
+    if (outcome === "closed") setNotice(true);
+    return outcome === "verified";
+  }, [required]);
+
+  const reset = useCallback(() => {
+    write(EMPTY);
+    const pending = controller.current;
+    if (!pending) return;
+    void pending.then((captcha) => {
+      if (captcha) void captcha.reload();
+      else setGeneration((g) => g + 1);
+    });
+  }, [write]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      ensureVerified,
+      reset,
+      values: () => {
+        if (!inputs.current.geetestChallenge?.value && !inputs.current.geetestValidateV4?.value) return null;
+        return Object.fromEntries(FIELDS.map((name) => [name, inputs.current[name]?.value ?? ""])) as CaptchaValues;
+      },
+    }),
+    [ensureVerified, reset],
+  );
+
+  // A new resetKey (not the first render) resets the captcha.
+  const firstKey = useRef(resetKey);
+  useEffect(() => {
+    if (firstKey.current === resetKey) return;
+    firstKey.current = resetKey;
+    reset();
+  }, [resetKey, reset]);
+
+  const closeNotice = useCallback(() => setNotice(false), []);
+  const verifyNow = useCallback(() => void ensureVerified(), [ensureVerified]);
+
+  if (!required) return null;
+  // Controlled: on a hidden input the value is its attribute, so an uncontrolled one would be reset on re-render.
+  const current = state.status === "success" ? state.values : EMPTY;
+  return (
+    <div className="captcha" role="group" aria-labelledby={labelId}>
+      <span id={labelId} className="visually-hidden">
+        {t("captcha_label")}
+      </span>
+      {FIELDS.map((name) => (
+        <input
+          key={name}
+          type="hidden"
+          name={name}
+          value={current[name]}
+          ref={(el) => {
+            inputs.current[name] = el;
+          }}
+        />
+      ))}
+      <noscript>
+        {/* No empty status box without JavaScript (with it, the box is there from the first paint: no layout shift). */}
+        <style>{".captcha__status{display:none}"}</style>
+        <p className="captcha__line captcha__line--error">{t("captcha_needs_js")}</p>
+      </noscript>
+      <div className="captcha__status">
+        {chunkFailed ? (
+          <p className="captcha__line captcha__line--error" role="alert">
+            <span>{t("network_failure")}</span>
+            <button type="button" className="captcha__retry" onClick={() => setGeneration((g) => g + 1)}>
+              {t("captcha_retry")}
+            </button>
+          </p>
+        ) : widget ? (
+          <widget.CaptchaStatus state={state} onVerify={verifyNow} onRetry={reset} />
+        ) : null}
+      </div>
+      {notice && widget ? <widget.VerifyFirstNotice onClose={closeNotice} /> : null}
+    </div>
+  );
+});

@@ -1,0 +1,44 @@
+import type { LinkDescriptor } from "@remix-run/cloudflare";
+import { useCallback, useMemo, useRef, type RefObject } from "react";
+import captchaStyles from "~/styles/captcha.css?url";
+import type { CaptchaHandle } from "./CaptchaField";
+import type { CaptchaValues } from "./types";
+
+// The captcha's public API for pages (login, register, SMS send-code). Usage:
+//
+//   export const links = () => [...captchaLinks, …];
+//   // loader: const captcha = await getCaptchaSetup(context.platform, "register")   (app/.server/platform/captcha.ts)
+//   const captcha = useCaptcha();
+//   <Form method="post" onSubmit={async (e) => { e.preventDefault(); const form = e.currentTarget;
+//       if (await captcha.ensureVerified()) submit(form); }}>
+//     …
+//     <CaptchaField ref={captcha.ref} product="register" {...data.captcha} resetKey={actionData} />
+//   </Form>
+//
+// Without JavaScript the form posts with empty captcha fields; the platform answers geetest.required and the
+// page shows that message (the field itself says the check needs JavaScript).
+
+export { CaptchaField, type CaptchaFieldProps, type CaptchaHandle } from "./CaptchaField";
+export type { CaptchaProduct, CaptchaValues, CaptchaVersion } from "./types";
+
+/** The widget's stylesheet: add to the route's `links` wherever <CaptchaField> may render. */
+export const captchaLinks: LinkDescriptor[] = [{ rel: "stylesheet", href: captchaStyles }];
+
+export type UseCaptcha = {
+  /** Pass to <CaptchaField ref={…}>. */
+  ref: RefObject<CaptchaHandle>;
+  /** Before posting: true when verified (opening the widget if needed) or when no captcha field is rendered. */
+  ensureVerified(): Promise<boolean>;
+  /** After a failed submit: clear the used result and load a new challenge. */
+  reset(): void;
+  /** The current result (for fetcher.submit with a plain object), or null. */
+  values(): CaptchaValues | null;
+};
+
+export function useCaptcha(): UseCaptcha {
+  const ref = useRef<CaptchaHandle>(null);
+  const ensureVerified = useCallback(() => ref.current?.ensureVerified() ?? Promise.resolve(true), []);
+  const reset = useCallback(() => ref.current?.reset(), []);
+  const values = useCallback(() => ref.current?.values() ?? null, []);
+  return useMemo(() => ({ ref, ensureVerified, reset, values }), [ensureVerified, reset, values]);
+}

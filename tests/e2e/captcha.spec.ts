@@ -1,0 +1,206 @@
+// The captcha, end to end: the sandbox's Geetest stand-in scripts (v3 and v4 interfaces), and the product's
+// <CaptchaField> on /m/register (demo: register captcha on, Geetest v3).
+//
+// NOTE: the "/m/register" tests need the register page (built by another helper): a form with the fields
+// "Username" and "Password", the button "Register", and <CaptchaField product="register">. They run once it lands.
+import type { Page, Request } from "@playwright/test";
+import { postJson } from "../support/http";
+import { expect, test, urlOn, waitForHydration } from "./fixtures";
+
+const DIALOG = { name: "Security check" } as const;
+
+async function useCaptchaServers(merchant: string, captchaServers: string[]) {
+  const reply = await postJson("/__sandbox/faults", { merchant, captchaServers });
+  expect(reply.status, reply.body).toBe(200);
+}
+
+function uniqueUsername(): string {
+  return `cap${Date.now().toString(36).slice(-8)}`.slice(0, 12);
+}
+
+async function fillRegisterForm(page: Page) {
+  await page.getByRole("textbox", { name: "Username" }).fill(uniqueUsername());
+  await page.getByLabel("Password", { exact: true }).fill("abc12345");
+}
+
+function registerPost(page: Page): Promise<Request> {
+  return page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname.startsWith("/m/register"));
+}
+
+/** The form fields of a posted request (a urlencoded or multipart body). */
+function postedFields(request: Request): Record<string, string> {
+  const body = request.postData() ?? "";
+  const type = request.headers()["content-type"] ?? "";
+  if (type.includes("multipart/form-data")) {
+    const fields: Record<string, string> = {};
+    for (const m of body.matchAll(/name="([^"]+)"\r\n\r\n([\s\S]*?)\r\n--/g)) fields[m[1]!] = m[2]!;
+    return fields;
+  }
+  return Object.fromEntries(new URLSearchParams(body));
+}
+
+test.describe("sandbox widget scripts", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the widget is JavaScript");
+
+  test("gt.js: initGeetest (v3), Escape closes → onClose, 'I am human' → onSuccess and getValidate", async ({ page }) => {
+    await page.goto("/m/home");
+    await waitForHydration(page);
+    await page.addScriptTag({ url: "/wps/sandbox-pages/geetest/gt.js" });
+    await page.evaluate(async () => {
+      const reply = (await (await fetch("/m/captcha?product=register")).json()) as { gt: string; challenge: string };
+      const w = window as unknown as Record<string, unknown> & { events: string[]; captcha: Record<string, () => unknown> };
+      w.events = [];
+      (w.initGeetest as (c: object, cb: (o: Record<string, (f?: unknown) => unknown>) => void) => void)(
+        { gt: reply.gt, challenge: reply.challenge, offline: false, new_captcha: true, product: "bind", lang: "en", merchant: "demo" },
+        (captcha) => {
+          w.captcha = captcha as never;
+          captcha.onReady!(() => w.events.push("ready"));
+          captcha.onSuccess!(() => w.events.push("success"));
+          captcha.onClose!(() => w.events.push("close"));
+          captcha.onError!(() => w.events.push("error"));
+        },
+      );
+    });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { events: string[] }).events)).toEqual(["ready"]);
+
+    await page.evaluate(() => (window as unknown as { captcha: { verify(): void } }).captcha.verify());
+    const dialog = page.getByRole("dialog", DIALOG);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "I am human" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { events: string[] }).events)).toEqual(["ready", "close"]);
+    expect(await page.evaluate(() => (window as unknown as { captcha: { getValidate(): unknown } }).captcha.getValidate())).toBe(false);
+
+    await page.evaluate(() => (window as unknown as { captcha: { verify(): void } }).captcha.verify());
+    await dialog.getByRole("button", { name: "I am human" }).click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { events: string[] }).events)).toEqual(["ready", "close", "success"]);
+    const validate = await page.evaluate(() =>
+      (window as unknown as { captcha: { getValidate(): Record<string, string> } }).captcha.getValidate(),
+    );
+    expect(Object.keys(validate).sort()).toEqual(["geetest_challenge", "geetest_seccode", "geetest_validate"]);
+    expect(validate.geetest_seccode).toBe(`${validate.geetest_validate}|jordan`);
+  });
+
+  test("gt4.js: initGeetest4 (v4), Close button → onClose, solve → the four v4 fields", async ({ page }) => {
+    await page.goto(urlOn("vn.localhost", "/m/home"));
+    await waitForHydration(page);
+    await page.addScriptTag({ url: "/wps/sandbox-pages/geetest/gt4.js" });
+    await page.evaluate(async () => {
+      const reply = (await (await fetch("/m/captcha?product=sms")).json()) as { captchaId: string };
+      const w = window as unknown as Record<string, unknown> & { events: string[] };
+      w.events = [];
+      (w.initGeetest4 as (c: object, cb: (o: Record<string, (f?: unknown) => unknown>) => void) => void)(
+        { captchaId: reply.captchaId, product: "bind", language: "vie", merchant: "vn88" },
+        (captcha) => {
+          w.captcha = captcha;
+          captcha.onReady!(() => w.events.push("ready"));
+          captcha.onSuccess!(() => w.events.push("success"));
+          captcha.onClose!(() => w.events.push("close"));
+        },
+      );
+    });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { events: string[] }).events)).toEqual(["ready"]);
+    await page.evaluate(() => (window as unknown as { captcha: { showCaptcha(): void } }).captcha.showCaptcha());
+    const dialog = page.getByRole("dialog", DIALOG);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await page.evaluate(() => (window as unknown as { captcha: { showCaptcha(): void } }).captcha.showCaptcha());
+    await dialog.getByRole("button", { name: "I am human" }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { events: string[] }).events)).toEqual(["ready", "close", "success"]);
+    const validate = await page.evaluate(() =>
+      (window as unknown as { captcha: { getValidate(): Record<string, string> } }).captcha.getValidate(),
+    );
+    expect(Object.keys(validate).sort()).toEqual(["captcha_output", "gen_time", "lot_number", "pass_token"]);
+  });
+});
+
+// Needs /m/register (see the note at the top).
+test.describe("/m/register captcha", () => {
+  test.describe("with JavaScript", () => {
+    test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "JavaScript flow");
+
+    test("captcha passed: Register opens the security check, 'I am human' fills the fields and the form posts", async ({ page }) => {
+      await page.goto("/m/register");
+      await waitForHydration(page);
+      await expect(page.getByRole("button", { name: "Tap to verify" })).toBeVisible({ timeout: 10_000 });
+      await fillRegisterForm(page);
+      await page.getByRole("button", { name: "Register", exact: true }).click();
+      const dialog = page.getByRole("dialog", DIALOG);
+      await expect(dialog).toBeVisible();
+      const posted = registerPost(page);
+      await dialog.getByRole("button", { name: "I am human" }).click();
+      const fields = postedFields(await posted);
+      expect(fields.geetestChallenge).toMatch(/^[0-9a-f]+$/);
+      expect(fields.geetestValidate).toBeTruthy();
+      expect(fields.geetestSeccode).toBe(`${fields.geetestValidate}|jordan`);
+    });
+
+    test("captcha closed: a 'verify first' notice, and nothing is posted", async ({ page }) => {
+      await page.goto("/m/register");
+      await waitForHydration(page);
+      await expect(page.getByRole("button", { name: "Tap to verify" })).toBeVisible({ timeout: 10_000 });
+      let posts = 0;
+      page.on("request", (r) => {
+        if (r.method() === "POST" && new URL(r.url()).pathname.startsWith("/m/register")) posts += 1;
+      });
+      await fillRegisterForm(page);
+      await page.getByRole("button", { name: "Register", exact: true }).click();
+      const dialog = page.getByRole("dialog", DIALOG);
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("button", { name: "Close" }).click();
+      const notice = page.getByRole("alertdialog", { name: "Notice" });
+      await expect(notice).toContainText("Please complete the security check first.");
+      await notice.getByRole("button", { name: "Confirm" }).click();
+      await expect(notice).toBeHidden();
+      expect(posts).toBe(0);
+      // The widget is still usable.
+      await expect(page.getByRole("button", { name: "Tap to verify" })).toBeVisible();
+    });
+
+    test("first script server dead: the widget is ready after the 3 s fallback and still passes", async ({ page }) => {
+      await useCaptchaServers("demo", ["/wps/sandbox-pages/geetest-dead", "/wps/sandbox-pages/geetest"]);
+      const started = Date.now();
+      await page.goto("/m/register");
+      await expect(page.getByRole("button", { name: "Tap to verify" })).toBeVisible({ timeout: 9_000 });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
+      await fillRegisterForm(page);
+      await page.getByRole("button", { name: "Register", exact: true }).click();
+      const posted = registerPost(page);
+      await page.getByRole("dialog", DIALOG).getByRole("button", { name: "I am human" }).click();
+      expect(postedFields(await posted).geetestValidate).toBeTruthy();
+    });
+
+    test("every script server dead: 'Network failure' with a Retry link that returns to loading", async ({ page }) => {
+      test.setTimeout(45_000);
+      await useCaptchaServers("demo", ["/wps/sandbox-pages/geetest-dead"]);
+      await page.goto("/m/register");
+      await expect(page.getByRole("alert").filter({ hasText: "Network failure (60204)" })).toBeVisible({ timeout: 8_000 });
+      await useCaptchaServers("demo", ["/wps/sandbox-pages/geetest"]);
+      await page.getByRole("button", { name: "Retry" }).click();
+      // The page still has the dead server from its loader; the retry shows loading again, then the same error.
+      await expect(page.getByRole("status").filter({ hasText: "Loading the security check" })).toBeVisible();
+    });
+  });
+
+  test.describe("without JavaScript", () => {
+    test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "no-JavaScript flow");
+
+    test("the field says the check needs JavaScript, and a post is refused with the platform's message", async ({ page }) => {
+      await page.goto("/m/register");
+      // getByText and textContent skip <noscript> content; the rendered text (innerText) has it.
+      await expect(page.getByRole("group", { name: "Security check" })).toContainText(
+        "This form needs JavaScript for its security check.",
+        {
+          useInnerText: true,
+        },
+      );
+      await fillRegisterForm(page);
+      await page.getByRole("button", { name: "Register", exact: true }).click();
+      // The sandbox answers geetest.required; the page shows its message in the Notice alert instead of registering.
+      await expect(page).toHaveURL(/\/m\/register/);
+      await expect(page.getByRole("alertdialog", { name: "Notice" })).toContainText("Please complete the captcha verification");
+    });
+  });
+});

@@ -1,0 +1,94 @@
+// The server side of the captcha: the merchant's setup from its settings, and the challenge call.
+import { describe, expect, it } from "vitest";
+import {
+  captchaSetupFromSettings,
+  getCaptchaChallenge,
+  normaliseServers,
+  type CaptchaProduct,
+} from "../../../app/.server/platform/captcha";
+import type { PlatformClient } from "../../../app/.server/platform/client";
+import { classifyFailure, failed } from "../../../app/.server/platform/outcomes";
+
+function platformAnswering(reply: { success: boolean; value?: unknown; errorCode?: string; message?: string }, status = 200) {
+  const calls: { path: string; query: unknown }[] = [];
+  const platform = {
+    async call(path: string, schema: { safeParse(v: unknown): { success: boolean; data?: unknown } }, request: { query?: unknown }) {
+      calls.push({ path, query: request.query });
+      if (!reply.success) return failed(classifyFailure(status, reply), reply);
+      const parsed = schema.safeParse(reply.value);
+      return { ok: true, value: parsed.data };
+    },
+  } as unknown as PlatformClient;
+  return { platform, calls };
+}
+
+describe("captchaSetupFromSettings", () => {
+  const settings = {
+    captcha: { login: true, sms: false, register: true },
+    gw: {
+      GEETEST_ID: "x",
+      GEETEST_VERSION: "v4",
+      GEETEST_SCRIPT_SERVERS: ["/a/", "//evil.example", "https://cdn.example/gt", "/b", "/c", "/d"],
+    },
+  };
+
+  it("reads the flag for the product, the version and the same-origin servers (three at most)", () => {
+    expect(captchaSetupFromSettings(settings, "login")).toEqual({ required: true, version: "v4", servers: ["/a", "/b", "/c"] });
+    expect(captchaSetupFromSettings(settings, "sms").required).toBe(false);
+  });
+
+  it("defaults to v3, the sandbox's script server and no captcha", () => {
+    for (const product of ["login", "register", "sms"] as CaptchaProduct[]) {
+      expect(captchaSetupFromSettings({}, product)).toEqual({ required: false, version: "v3", servers: ["/wps/sandbox-pages/geetest"] });
+    }
+    expect(captchaSetupFromSettings(null, "login").required).toBe(false);
+    expect(captchaSetupFromSettings({ gw: { GEETEST_SCRIPT_SERVERS: "nope" } }, "login").servers).toEqual(["/wps/sandbox-pages/geetest"]);
+  });
+
+  it("keeps only plain paths", () => {
+    expect(normaliseServers(["/x/../y", "/ok-1/geetest", "javascript:alert(1)", "/has space"])).toEqual(["/x/../y", "/ok-1/geetest"]);
+  });
+});
+
+describe("getCaptchaChallenge", () => {
+  it("asks with t and product, and returns a v3 challenge", async () => {
+    const { platform, calls } = platformAnswering({ success: true, value: { gt: "abc", challenge: "def", new_captcha: true } });
+    expect(await getCaptchaChallenge(platform, "register")).toEqual({
+      ok: true,
+      challenge: { version: "v3", gt: "abc", challenge: "def", new_captcha: true, offline: false },
+    });
+    expect(calls[0]).toMatchObject({ path: "/wps/captcha/geetest", query: { product: "register" } });
+    expect(typeof (calls[0]!.query as { t: unknown }).t).toBe("number");
+  });
+
+  it("marks Geetest's failback (success 0) as offline", async () => {
+    const { platform } = platformAnswering({ success: true, value: { gt: "abc", challenge: "def", newCaptcha: false, success: 0 } });
+    expect(await getCaptchaChallenge(platform, "login")).toMatchObject({ ok: true, challenge: { offline: true, new_captcha: false } });
+  });
+
+  it("returns a v4 captcha id", async () => {
+    const { platform } = platformAnswering({ success: true, value: { captchaId: "c0ffee" } });
+    expect(await getCaptchaChallenge(platform, "sms")).toEqual({ ok: true, challenge: { version: "v4", captchaId: "c0ffee" } });
+  });
+
+  it("says 'not setup' when the answer has no gt or captcha id", async () => {
+    const { platform } = platformAnswering({ success: true, value: { gt: null } });
+    expect(await getCaptchaChallenge(platform, "login")).toEqual({
+      ok: false,
+      failure: { message: null, messageKey: "captcha_not_setup" },
+    });
+  });
+
+  it("says 'verify too fast' on rate limits, else the platform's message", async () => {
+    expect(await getCaptchaChallenge(platformAnswering({ success: false, errorCode: "TOO_MANY_REQUEST" }).platform, "login")).toEqual({
+      ok: false,
+      failure: { message: null, messageKey: "captcha_too_fast" },
+    });
+    expect(
+      await getCaptchaChallenge(platformAnswering({ success: false, errorCode: "x", message: "Captcha off" }).platform, "login"),
+    ).toEqual({
+      ok: false,
+      failure: { message: "Captcha off", messageKey: "captcha_error" },
+    });
+  });
+});
