@@ -8,6 +8,8 @@ import { applyBaseSecurityHeaders, withHeaders } from "../app/.server/security/h
 import { isAllowedOrigin } from "../app/.server/security/origin";
 import { checkRequestLimits } from "../app/.server/security/request-limits";
 import { languageFromAcceptLanguage } from "../app/.server/i18n/detect-language";
+import { adoptTokenFromQuery } from "../app/.server/identity/adopt-token";
+import { autoLogin } from "../app/.server/identity/auto-login";
 import { createAppContext, MissingSecretError } from "./load-context";
 
 const handleRemix = createRequestHandler(serverBuild as unknown as ServerBuild);
@@ -41,6 +43,9 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
 
   const context = await createAppContext(request, { env, ctx }, merchant);
   if (isPlatformCall) return proxyToPlatform(request, context.platform, context.session);
+  // Identity at the edge, before the page renders: a token in the address, then auto-login (app/.server/identity).
+  const identity = (await adoptTokenFromQuery(request, context)) ?? (await autoLogin(request, context));
+  if (identity) return identity;
   return handleRemix(request, context);
 }
 

@@ -9,4 +9,6 @@ interface Env {
   SANDBOX_CONTROL?: string;
   /** Worker secret that signs the session cookie. */
   SESSION_SECRET?: string;
+  /** Worker secret: the platform's default member password, which forces a password change. */
+  DEFAULT_MEMBER_PASSWORD?: string;
 }

@@ -19,7 +19,10 @@ export function Dialog({ titleId, children, role = "dialog", onClose }: DialogPr
     if (!dialog) return;
     if (dialog.open) dialog.close();
     dialog.showModal();
-    const closed = () => onClose?.();
+    // Switching the server-rendered open dialog to a modal queues a stale "close" event; only a real close counts.
+    const closed = () => {
+      if (!dialog.open) onClose?.();
+    };
     dialog.addEventListener("close", closed);
     return () => dialog.removeEventListener("close", closed);
   }, [onClose]);

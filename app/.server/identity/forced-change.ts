@@ -1,0 +1,30 @@
+// Spec §4 Login step 4 and §5: when a member must change the password before anything else.
+
+export type ForcedChangeReason = "default" | "expired" | "first-login";
+
+export type ForcedChangeInput = {
+  loginType: "username" | "sms" | "firebase";
+  /** The password the member logged in with (undefined for sms/firebase). */
+  password: string | undefined;
+  /** env DEFAULT_MEMBER_PASSWORD; the rule on the default password is off when it is not configured. */
+  defaultPassword: string | undefined;
+  passwordExpired: boolean;
+  /** White-label flag PWDEXPFORCECHANGE3. */
+  forceChangeOnExpiry: boolean;
+  /** Auto-login only (spec §4 Auto-login: "change-password if first login or expired password with the flag on"). */
+  firstTimeLogin?: boolean;
+};
+
+/** Why the member goes to the change-password page instead of home, or null. */
+export function forcedChangeReason(input: ForcedChangeInput): ForcedChangeReason | null {
+  if (input.loginType === "sms" || input.loginType === "firebase") return null;
+  if (input.defaultPassword && input.password !== undefined && input.password === input.defaultPassword) return "default";
+  if (input.passwordExpired && input.forceChangeOnExpiry) return "expired";
+  if (input.firstTimeLogin) return "first-login";
+  return null;
+}
+
+/** The change-password page with the context it shows (updatePassword true, spec §3 "Login response"). */
+export function changePasswordLocation(path: string, reason: ForcedChangeReason): string {
+  return `${path}?${new URLSearchParams({ updatePassword: "1", reason })}`;
+}

@@ -1,0 +1,46 @@
+import { useCallback, useEffect, useRef } from "react";
+
+/** Spec §4 Login step 1 and §9: released 500 ms after a submit finishes. */
+export const SUBMIT_LOCK_RELEASE_MS = 500;
+
+/**
+ * Ignores submits while one is processing. `busy` is the router's state for this form (submitting or loading);
+ * the lock opens 500 ms after it turns idle again, or 500 ms after release() for a submit that never went out.
+ */
+export function useSubmitLock(busy: boolean) {
+  const locked = useRef(false);
+  const sawBusy = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const releaseLater = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      locked.current = false;
+      timer.current = null;
+    }, SUBMIT_LOCK_RELEASE_MS);
+  }, []);
+
+  useEffect(() => {
+    if (busy) {
+      sawBusy.current = true;
+    } else if (sawBusy.current) {
+      sawBusy.current = false;
+      releaseLater();
+    }
+  }, [busy, releaseLater]);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const acquire = useCallback(() => {
+    if (locked.current) return false;
+    locked.current = true;
+    return true;
+  }, []);
+
+  return { acquire, release: releaseLater };
+}

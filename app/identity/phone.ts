@@ -1,0 +1,26 @@
+// Phone numbers for SMS login, send-code and two-factor (spec §5: "'+' plus dialling code plus number").
+
+/** A national number as typed: spaces, dots and hyphens between digit groups dropped. */
+export function normalizeMobile(value: string): string {
+  return value.trim().replace(/[\s.()-]/g, "");
+}
+
+export function isNationalNumber(value: string): boolean {
+  return /^\d{4,15}$/.test(value);
+}
+
+/** A bare dialling code: 1 to 4 digits, no '+'. */
+export function isDialingCode(value: string): boolean {
+  return /^\d{1,4}$/.test(value);
+}
+
+/** The wire form: '+' + dialling code + national number (a leading trunk 0 is dropped). */
+export function wireMobile(dialingCode: string, nationalNumber: string): string {
+  return `+${dialingCode}${normalizeMobile(nationalNumber).replace(/^0+/, "")}`;
+}
+
+/** The country's flag as an emoji, from its two-letter code (regional indicator symbols). */
+export function flagEmoji(countryCode: string): string {
+  if (!/^[A-Za-z]{2}$/.test(countryCode)) return "🏳";
+  return String.fromCodePoint(...[...countryCode.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+}

@@ -1,0 +1,144 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useCallback, useEffect } from "react";
+import { Dialog } from "~/components/shell/Dialog";
+import { TextField } from "~/components/identity/login/TextField";
+import type { TranslationKey } from "~/i18n/i18n-instance";
+import { useTranslation } from "~/i18n/translate";
+import { useMessageText } from "~/components/identity/login/useMessage";
+import { useSubmitLock } from "~/components/identity/login/useSubmitLock";
+import { useDialogClose } from "~/components/identity/login/useDialogClose";
+import { NoticeDialog } from "~/components/shell/NoticeDialog";
+import { getServerT } from "~/.server/i18n/resources";
+import { requireMember } from "~/.server/identity/guard";
+import {
+  changePasswordAction,
+  updateReasonFrom,
+  type ChangePasswordField,
+  type ChangePasswordResult,
+  type UpdateReason,
+} from "~/.server/identity/change-password";
+import loginStyles from "~/styles/login.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: loginStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const brand = (matches.find((m) => m.id === "root")?.data as { brand?: { name: string } } | undefined)?.brand?.name ?? "";
+  return [{ title: `${data?.title ?? ""} · ${brand}` }];
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireMember(context, request);
+  const t = await getServerT(context.language);
+  return { title: t("change_password"), reason: updateReasonFrom(new URL(request.url)) };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return changePasswordAction(args);
+}
+
+const REASON_TEXT: Record<UpdateReason, TranslationKey> = {
+  default: "update_password_default",
+  expired: "update_password_expired",
+  "first-login": "update_password_first_login",
+};
+
+const FIELD_IDS: Record<ChangePasswordField, string> = { oldPassword: "cp-old", newPassword: "cp-new", confirmPassword: "cp-confirm" };
+
+export default function ChangePasswordRoute() {
+  const { t } = useTranslation();
+  const text = useMessageText();
+  const { reason } = useLoaderData<typeof loader>();
+  const result = useActionData() as ChangePasswordResult | undefined;
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const lock = useSubmitLock(navigation.state !== "idle");
+  const busy = navigation.state === "submitting";
+  const askOld = reason !== "default" || result?.askOldPassword === true;
+  const errors = result?.fieldErrors ?? {};
+  useEffect(() => {
+    if (!result) return;
+    const first = (Object.keys(FIELD_IDS) as ChangePasswordField[]).find((f) => result.fieldErrors[f]);
+    if (first) document.getElementById(FIELD_IDS[first])?.focus();
+  }, [result]);
+
+  const goHome = useDialogClose(
+    "cp-done-title",
+    useCallback(() => navigate("/m/home", { replace: true }), [navigate]),
+  );
+
+  return (
+    <section className="card" aria-labelledby="cp-title">
+      <h1 id="cp-title" className="page-title">
+        {t("change_password")}
+      </h1>
+      {result?.changed ? (
+        <p className="update-reason update-reason--done" role="status">
+          {t("password_changed")}
+        </p>
+      ) : (
+        <Form
+          method="post"
+          noValidate
+          className="change-password"
+          key={result?.id ?? "first"}
+          onSubmit={(event) => {
+            if (!lock.acquire()) event.preventDefault();
+          }}
+        >
+          {reason ? <p className="update-reason">{t(REASON_TEXT[reason])}</p> : null}
+          {askOld ? (
+            <>
+              <input type="hidden" name="askOld" value="1" />
+              <TextField
+                id={FIELD_IDS.oldPassword}
+                name="oldPassword"
+                type="password"
+                label={t("old_password")}
+                autoComplete="current-password"
+                maxLength={128}
+                error={text(errors.oldPassword)}
+              />
+            </>
+          ) : null}
+          <TextField
+            id={FIELD_IDS.newPassword}
+            name="newPassword"
+            type="password"
+            label={t("new_password")}
+            hint={t("password_rule_hint")}
+            autoComplete="new-password"
+            maxLength={20}
+            error={text(errors.newPassword)}
+          />
+          <TextField
+            id={FIELD_IDS.confirmPassword}
+            name="confirmPassword"
+            type="password"
+            label={t("confirm_password")}
+            autoComplete="new-password"
+            maxLength={20}
+            error={text(errors.confirmPassword)}
+          />
+          <button type="submit" className="button button--primary button--block" aria-busy={busy || undefined}>
+            {busy ? t("in_please_wait") : t("change_password")}
+          </button>
+        </Form>
+      )}
+      {result?.changed ? (
+        <Dialog titleId="cp-done-title" role="alertdialog" onClose={goHome}>
+          <h2 id="cp-done-title" className="dialog__title">
+            {t("notice")}
+          </h2>
+          <p className="dialog__body">{t("password_changed")}</p>
+          <div className="dialog__actions">
+            <Link to="/m/home" replace className="button button--primary" autoFocus>
+              {t("confirm")}
+            </Link>
+          </div>
+        </Dialog>
+      ) : null}
+      {result?.notice ? <NoticeDialog key={result.id} notice={{ message: text(result.notice) ?? "" }} /> : null}
+    </section>
+  );
+}

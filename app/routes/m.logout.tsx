@@ -1,0 +1,28 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { callLogout } from "~/.server/platform/session-calls";
+import { clearPendingTwoFactorCookie } from "~/.server/identity/pending-two-factor";
+import { setAutoLoginCookie } from "~/.server/identity/remembered-login";
+import { sessionSecret } from "~/.server/identity/platform-for";
+
+/**
+ * Log out: the platform forgets the token, the session and two-factor cookies go, and the remembered login stays
+ * (the username is still filled in) with auto-login off, so the member is not logged straight back in.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { session, platform } = context;
+  if (session.token) {
+    const result = await callLogout(platform);
+    if (!result.ok && result.failure.kind !== "not-logged-in") console.warn("[logout] the platform did not confirm", result.errorCode);
+  }
+  session.signOut();
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", await session.commit());
+  headers.append("Set-Cookie", clearPendingTwoFactorCookie(request));
+  const remembered = await setAutoLoginCookie(request, sessionSecret(context), "0");
+  if (remembered) headers.append("Set-Cookie", remembered);
+  return redirect("/m/login", { headers });
+}
+
+export function loader() {
+  return redirect("/m/home");
+}

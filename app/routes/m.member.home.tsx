@@ -1,0 +1,56 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/translate";
+import { getServerT } from "~/.server/i18n/resources";
+import { requireMember, sessionExpired } from "~/.server/identity/guard";
+import { getMemberInfo } from "~/.server/platform/member";
+import loginStyles from "~/styles/login.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: loginStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const brand = (matches.find((m) => m.id === "root")?.data as { brand?: { name: string } } | undefined)?.brand?.name ?? "";
+  return [{ title: `${data?.title ?? ""} · ${brand}` }];
+};
+
+/** Member home (protected): who is logged in, log out, change password. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = requireMember(context, request);
+  const info = await getMemberInfo(context.platform);
+  if (!info.ok && info.failure.kind === "not-logged-in") throw await sessionExpired(context, request);
+  const t = await getServerT(context.language);
+  return {
+    title: t("member_home_title"),
+    userName: (info.ok ? info.value.userName : null) ?? member.info.userName,
+    type: info.ok ? info.value.type : member.info.type,
+  };
+}
+
+export default function MemberHomeRoute() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const typeLabel = data.type === 4 ? t("member_type_restricted") : t("member_type_regular");
+  return (
+    <section className="card member-card" aria-labelledby="member-title">
+      <h1 id="member-title" className="page-title">
+        {t("member_home_title")}
+      </h1>
+      <dl className="member-card__list">
+        <dt>{t("username")}</dt>
+        <dd data-testid="member-username">{data.userName}</dd>
+        <dt>{t("member_type")}</dt>
+        <dd>{data.type === null ? "–" : `${typeLabel} (${data.type})`}</dd>
+      </dl>
+      <div className="member-card__actions">
+        <Link to="/m/changePsw" className="button button--secondary button--block">
+          {t("change_password")}
+        </Link>
+        <Form method="post" action="/m/logout">
+          <button type="submit" className="button button--primary button--block">
+            {t("logout")}
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { SendCodeResult } from "~/components/identity/login/types";
+import { newId } from "~/.server/identity/messages";
+import { sendSmsCode } from "~/.server/identity/send-code";
+
+// Resource route for <SmsCodeField> with JavaScript: POST countryDialingCode, mobileNum (national number) and the
+// SMS captcha fields → /wps/verification/sms/noLogin with '+' + code + number. Without JavaScript the same
+// button posts the page's own form (intent=send-code), handled by that page's action.
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const fields = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string"));
+  const sent = await sendSmsCode(context, fields);
+  const body: SendCodeResult = sent.ok
+    ? { ok: true, id: newId(), expiresInMs: sent.expiresInMs }
+    : { ok: false, id: newId(), fieldErrors: sent.errors, notice: sent.notice };
+  return data(body, { status: sent.ok ? 200 : 400, headers: { "Cache-Control": "no-store" } });
+}
+
+export function loader() {
+  return redirect("/m/login");
+}

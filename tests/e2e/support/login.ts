@@ -1,0 +1,24 @@
+// Logs a member in through the real login form (works with JavaScript on and off).
+import { expect, type Page } from "@playwright/test";
+import { PORT } from "../../support/http";
+
+export type LoginOptions = {
+  /** Merchant host without port; default demo.localhost. */
+  host?: string;
+  /** Tick "Remember me". */
+  remember?: boolean;
+  /** Where the member should end up (default: any page but /m/login). */
+  expectPath?: string | RegExp;
+};
+
+/** Opens /m/login, submits username and password, and waits until the browser has left the login page. */
+export async function loginAs(page: Page, username: string, password: string, options: LoginOptions = {}): Promise<void> {
+  const host = options.host ?? "demo.localhost";
+  await page.goto(`http://${host}:${PORT}/m/login?mode=username`);
+  await page.locator("#login-username").fill(username);
+  await page.locator("#login-password").fill(password);
+  if (options.remember) await page.locator('input[name="remember"]').check();
+  await page.locator('#login-panel button[type="submit"]:not([aria-hidden="true"])').last().click();
+  if (options.expectPath) await expect(page).toHaveURL(options.expectPath);
+  else await page.waitForURL((url) => !url.pathname.startsWith("/m/login"));
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { autoLoginDecision, autoLoginFailureAction, type AutoLoginInput } from "../../../app/.server/identity/auto-login";
+import type { StoredRememberedLogin } from "../../../app/.server/identity/remembered-login";
+
+const remembered: StoredRememberedLogin = {
+  login: { type: "username", username: "demo01", password: "demo1234", merchant: "demo" },
+  autoLogin: "1",
+};
+
+/** Every condition holds: auto-login runs. */
+const allHold: AutoLoginInput = {
+  hasToken: false,
+  hasRedirectInQuery: false,
+  autoLoginFlag: true,
+  loginCaptchaRequired: false,
+  remembered,
+  merchantCode: "demo",
+};
+
+describe("autoLoginDecision: spec §4 'Auto-login happens only when all hold'", () => {
+  it("runs when every condition holds, with the remembered credentials", () => {
+    expect(autoLoginDecision(allHold)).toEqual({ run: true, username: "demo01", password: "demo1234" });
+  });
+
+  it.each<[string, Partial<AutoLoginInput>, string]>([
+    ["a token or session exists", { hasToken: true }, "has-token"],
+    ["the query has redirectUrl or backUrl", { hasRedirectInQuery: true }, "redirect-in-query"],
+    ["the white-label auto-login flag is off", { autoLoginFlag: false }, "flag-off"],
+    ["the login captcha is on (cannot be solved at the edge)", { loginCaptchaRequired: true }, "captcha"],
+    ["nothing is remembered", { remembered: null }, "nothing-remembered"],
+    ["autoLogin is '0'", { remembered: { ...remembered, autoLogin: "0" } }, "auto-login-off"],
+    ["the saved merchant is another one", { merchantCode: "vn88" }, "other-merchant"],
+    ["the saved type is sms", { remembered: { login: { type: "sms", mobileNum: "+84900000001" }, autoLogin: "1" } }, "not-username-type"],
+    ["the saved type is firebase", { remembered: { login: { type: "firebase" }, autoLogin: "1" } }, "not-username-type"],
+  ])("does not run when %s", (_, change, reason) => {
+    expect(autoLoginDecision({ ...allHold, ...change })).toEqual({ run: false, reason });
+  });
+
+  it("reports the first failing condition in the spec's order", () => {
+    expect(autoLoginDecision({ ...allHold, hasToken: true, autoLoginFlag: false, remembered: null })).toEqual({
+      run: false,
+      reason: "has-token",
+    });
+  });
+});
+
+describe("autoLoginFailureAction", () => {
+  it.each([
+    ["login.cred.err", "forget"],
+    ["not.exists.user", "forget"],
+    ["login_verify_required", "forget"],
+    ["token_ip_different", "disable"],
+    ["geetest.required", "keep"],
+    [null, "keep"],
+  ] as const)("%s → %s", (code, action) => {
+    expect(autoLoginFailureAction(code)).toBe(action);
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { changePasswordLocation, forcedChangeReason, type ForcedChangeInput } from "../../../app/.server/identity/forced-change";
+
+const base: ForcedChangeInput = {
+  loginType: "username",
+  password: "demo1234",
+  defaultPassword: "Default123",
+  passwordExpired: false,
+  forceChangeOnExpiry: true,
+};
+
+describe("forcedChangeReason: spec §4 Login step 4", () => {
+  it.each<[string, Partial<ForcedChangeInput>, ReturnType<typeof forcedChangeReason>]>([
+    ["an ordinary login", {}, null],
+    ["the default password", { password: "Default123" }, "default"],
+    ["the default password, case matters", { password: "default123" }, null],
+    ["an expired password with PWDEXPFORCECHANGE3 on", { passwordExpired: true }, "expired"],
+    ["an expired password with the flag off", { passwordExpired: true, forceChangeOnExpiry: false }, null],
+    ["sms login with the default password", { loginType: "sms", password: "Default123" }, null],
+    ["sms login, expired", { loginType: "sms", passwordExpired: true }, null],
+    ["firebase login, expired", { loginType: "firebase", passwordExpired: true }, null],
+    ["no default configured", { password: "Default123", defaultPassword: undefined }, null],
+    ["default and expired: default first", { password: "Default123", passwordExpired: true }, "default"],
+    ["auto-login on a first login", { firstTimeLogin: true }, "first-login"],
+  ])("%s", (_, change, expected) => {
+    expect(forcedChangeReason({ ...base, ...change })).toBe(expected);
+  });
+
+  it("builds the change-password address with updatePassword", () => {
+    expect(changePasswordLocation("/m/changePsw", "expired")).toBe("/m/changePsw?updatePassword=1&reason=expired");
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import {
+  METHOD_CODES,
+  TWO_FACTOR_METHODS,
+  fieldToFocus,
+  firstMethod,
+  requiredMethods,
+  validateTwoFactor,
+} from "../../../app/components/identity/two-factor/methods";
+import { pendingTwoFactorCookie, readPendingTwoFactor, PENDING_TWO_FACTOR_MAX_AGE } from "../../../app/.server/identity/pending-two-factor";
+
+describe("two-factor tabs (spec §2, §4)", () => {
+  it("orders the required methods payeeName, sms, ga, email", () => {
+    expect(TWO_FACTOR_METHODS).toEqual(["payeeName", "sms", "ga", "email"]);
+    expect(requiredMethods({ email: true, ga: true, sms: true, payeeName: true })).toEqual(["payeeName", "sms", "ga", "email"]);
+    expect(requiredMethods({ email: true, ga: true })).toEqual(["ga", "email"]);
+    expect(requiredMethods({ email: true, sms: false })).toEqual(["email"]);
+    expect(requiredMethods({})).toEqual([]);
+  });
+
+  it("starts on the first required method", () => {
+    expect(firstMethod(["email", "sms"])).toBe("sms");
+    expect(firstMethod(["ga", "email"])).toBe("ga");
+    expect(firstMethod([])).toBeNull();
+  });
+
+  it("maps methods to the platform's codes", () => {
+    expect(METHOD_CODES).toEqual({ email: "E", payeeName: "P", ga: "G", sms: "S" });
+  });
+});
+
+describe("validateTwoFactor (spec §5): trimmed; empty → error", () => {
+  it.each([
+    ["email", {}, { email: "error_email_required" }],
+    ["email", { email: "   " }, { email: "error_email_required" }],
+    ["email", { email: "not-an-email" }, { email: "error_email_invalid" }],
+    ["email", { email: " email01@example.com " }, {}],
+    ["payeeName", { payeeName: "" }, { payeeName: "error_payee_required" }],
+    ["payeeName", { payeeName: "  Nguyen Van A " }, {}],
+    ["ga", { authCode: "" }, { authCode: "error_auth_code_invalid" }],
+    ["ga", { authCode: "12345" }, { authCode: "error_auth_code_invalid" }],
+    ["ga", { authCode: "12345a" }, { authCode: "error_auth_code_invalid" }],
+    ["ga", { authCode: " 123456 " }, {}],
+    ["sms", {}, { mobileNum: "error_mobile_required", verificationCode: "error_code_required" }],
+    ["sms", { mobileNum: "12", verificationCode: "1234" }, { mobileNum: "error_mobile_invalid" }],
+    ["sms", { mobileNum: "900 000 005", verificationCode: " 123456 " }, {}],
+  ] as const)("%s %j → %j", (method, input, errors) => {
+    expect(validateTwoFactor(method, input).errors).toEqual(errors);
+  });
+
+  it("returns the trimmed values the platform gets", () => {
+    expect(validateTwoFactor("payeeName", { payeeName: "  Nguyen Van A " }).values).toEqual({ payeeName: "Nguyen Van A" });
+    expect(validateTwoFactor("sms", { mobileNum: " 900-000 005", verificationCode: " 42 " }).values).toEqual({
+      mobileNum: "900000005",
+      verificationCode: "42",
+    });
+  });
+
+  it("focuses the first invalid field, else the method's code field", () => {
+    expect(fieldToFocus("sms", { mobileNum: "error_mobile_required", verificationCode: "error_code_required" })).toBe("mobileNum");
+    expect(fieldToFocus("sms", { verificationCode: "error_code_required" })).toBe("verificationCode");
+    expect(fieldToFocus("sms", {})).toBe("verificationCode");
+    expect(fieldToFocus("email", {})).toBe("email");
+  });
+});
+
+describe("the pending two-factor login (mc_2fa)", () => {
+  const secret = "unit-test-session-secret-0123456789abcdef";
+  const pending = {
+    username: "twofa01",
+    password: "demo1234",
+    methods: ["payeeName", "email"] as ("payeeName" | "email")[],
+    mobileNum: null,
+    remember: true,
+    redirectUrl: "/m/member/home",
+  };
+
+  it("is an encrypted HttpOnly cookie for five minutes, read back until it expires", async () => {
+    const now = 1_700_000_000_000;
+    const cookie = await pendingTwoFactorCookie(new Request("http://demo.localhost/m/login"), secret, pending, now);
+    expect(cookie).toMatch(new RegExp(`^mc_2fa=[A-Za-z0-9_-]+; Path=/; SameSite=Lax; HttpOnly; Max-Age=${PENDING_TWO_FACTOR_MAX_AGE}$`));
+    expect(cookie).not.toContain("demo1234");
+    const request = new Request("http://demo.localhost/m/login", { headers: { Cookie: cookie.split(";")[0]! } });
+    expect(await readPendingTwoFactor(request, secret, now + 60_000)).toEqual({ ...pending, expiresAt: now + 300_000 });
+    expect(await readPendingTwoFactor(request, secret, now + 301_000)).toBeNull();
+    expect(await readPendingTwoFactor(request, `${secret}x`, now)).toBeNull();
+  });
+});
