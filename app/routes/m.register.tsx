@@ -1,0 +1,240 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { z } from "zod";
+import { captchaLinks } from "~/captcha";
+import { RegisterPage } from "~/components/identity/register/RegisterPage";
+import {
+  fieldForErrorCode,
+  keptValues,
+  validateRegistration,
+  type RegisterMode,
+  type RegisterValues,
+} from "~/components/identity/register/register-form";
+import type { Message, RegisterActionData, RegisterFailure, RegisterPageData } from "~/components/identity/register/types";
+import { deviceHeader, parseDisplayMode, registerMethod } from "~/identity/device";
+import { captchaSetupFromSettings } from "~/.server/platform/captcha";
+import { getCountries, siteSettingsSchema } from "~/.server/platform/site";
+import { captchaFieldsFrom, registerMember, registerSettingsFrom, suggestUsername } from "~/.server/platform/registration";
+import {
+  buildPixelTrack,
+  readAdParams,
+  readRegistrationInfo,
+  registrationCodes,
+  rememberArrival,
+} from "~/.server/identity/registration-info";
+import { loginDeviceId } from "~/.server/identity/device-id";
+import { completeLogin } from "~/.server/identity/post-login";
+import { changePasswordLocation } from "~/.server/identity/forced-change";
+import { defaultMemberPassword } from "~/.server/identity/platform-for";
+import { sendSmsCode } from "~/.server/identity/send-code";
+import type { PlatformFailure } from "~/.server/platform/outcomes";
+import type { RememberedLogin } from "~/.server/identity/remembered-login";
+import type { RootLoaderData } from "~/root";
+import type { AppContext } from "../../workers/load-context";
+import loginStyles from "~/styles/login.css?url";
+import registerStyles from "~/styles/register.css?url";
+
+// /m/register (and /m/register.html): registration by username or by mobile number (spec §2, §4 Registration, §5).
+// A plain HTML form post works without JavaScript; with it, the page adds the submit lock, the captcha before
+// submit and the success alert.
+
+// Fields, tabs, the country picker and the SMS code field are the login page's components, with its stylesheet.
+export const links: LinksFunction = () => [
+  ...captchaLinks,
+  { rel: "stylesheet", href: loginStyles },
+  { rel: "stylesheet", href: registerStyles },
+];
+
+export const meta: MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as RootLoaderData | undefined;
+  const brand = root?.brand.name ?? "";
+  const page = root?.translations.register;
+  return [{ title: page ? `${page} · ${brand}` : brand }];
+};
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+async function readSettings(context: AppContext) {
+  const raw = await context.platform.call("/wps/system/setting", z.unknown(), { auth: false });
+  const value = raw.ok ? raw.value : null;
+  const parsed = siteSettingsSchema.safeParse(value);
+  return { raw: value, settings: parsed.success ? parsed.data : null };
+}
+
+function deviceSignals(request: Request, form?: FormData) {
+  return {
+    userAgent: request.headers.get("User-Agent"),
+    displayMode: parseDisplayMode(form?.get("displayMode")),
+    touchMac: form?.get("touchMac") === "1",
+  };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { session, platform, merchant } = context;
+  if (session.token) throw redirect(merchant.postLoginPath);
+  const url = new URL(request.url);
+  const host = request.headers.get("Host") ?? url.host;
+
+  const [{ raw, settings }, stored, arrival] = await Promise.all([
+    readSettings(context),
+    readRegistrationInfo(request),
+    rememberArrival(request, host),
+  ]);
+  const register = registerSettingsFrom(settings);
+  const mode: RegisterMode = url.searchParams.get("mode") === "mobile" && register.mobile ? "mobile" : "username";
+  const [suggestedUsername, countries] = await Promise.all([
+    register.autoUsername && mode === "username" ? suggestUsername(platform, deviceHeader(deviceSignals(request))) : Promise.resolve(null),
+    mode === "mobile" ? getCountries(platform) : Promise.resolve(null),
+  ]);
+
+  const codes = registrationCodes(url.searchParams, stored);
+  const defaultDialingCode = (countries?.ok ? countries.value.countryDialingCode : null) ?? settings?.countryDialingCode ?? "";
+  const page: RegisterPageData = {
+    mode,
+    mobileAllowed: register.mobile,
+    passwordOptionalForMobile: !register.passwordRequiredForMobile,
+    captcha: captchaSetupFromSettings(raw, "register"),
+    smsCaptcha: captchaSetupFromSettings(raw, "sms"),
+    referralCode: codes.referralCode,
+    affiliateCode: codes.affiliateCode,
+    suggestedUsername: suggestedUsername ?? "",
+    defaultDialingCode,
+    countries: countries?.ok
+      ? countries.value.countries.map((c) => ({ countryCode: c.countryCode, countryDialingCode: c.countryDialingCode }))
+      : [],
+  };
+  const headers = new Headers(NO_STORE);
+  for (const cookie of arrival) headers.append("Set-Cookie", cookie);
+  return data(page, { headers });
+}
+
+/** The page's own address, as the browser showed it (registerUrl), without Remix's data-request details. */
+function pageUrl(request: Request, host: string): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("_data");
+  const path = url.pathname.replace(/\.data$/, "");
+  return `${url.protocol}//${host}${path}${url.search}`;
+}
+
+function failure(values: RegisterValues, patch: Partial<RegisterFailure> = {}): RegisterFailure {
+  return { ok: false, id: crypto.randomUUID(), values, fieldErrors: {}, notice: null, codeSent: null, ...patch };
+}
+
+const FAILURE_STATUS = 400;
+
+/** The platform's message (already in the member's language), or a translated text (spec §8 "registration error"). */
+function platformNotice(result: { failure: PlatformFailure; message: string | null }): Message {
+  const text = (result.failure.kind === "notice" ? result.failure.message : null) ?? result.message;
+  if (text?.trim()) return { text: text.trim().slice(0, 500) };
+  return { key: result.failure.kind === "notice" ? result.failure.messageKey : "unknown_error" };
+}
+
+/** "Send code" without JavaScript posts this form with intent=send-code (the button of <SmsCodeField>). */
+async function sendCode(context: AppContext, form: FormData) {
+  const fields = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const values: RegisterValues = { ...keptValues(form), mode: "mobile" };
+  const sent = await sendSmsCode(context, fields);
+  const body = sent.ok
+    ? failure(values, { codeSent: { expiresInMs: sent.expiresInMs } })
+    : failure(values, { fieldErrors: sent.errors, notice: sent.notice });
+  return data<RegisterActionData>(body, { status: sent.ok ? 200 : FAILURE_STATUS, headers: NO_STORE });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { platform, merchant } = context;
+  const form = await request.formData();
+  if (form.get("intent") === "send-code") return sendCode(context, form);
+  const withJs = form.get("js") === "1";
+
+  const { settings } = await readSettings(context);
+  const register = registerSettingsFrom(settings);
+  const checked = validateRegistration(form, {
+    mobileAllowed: register.mobile,
+    passwordRequiredForMobile: register.passwordRequiredForMobile,
+  });
+  if (!checked.ok) {
+    const fieldErrors = Object.fromEntries(Object.entries(checked.fieldErrors).map(([field, key]) => [field, { key }]));
+    return data<RegisterActionData>(failure(checked.values, { fieldErrors }), { status: FAILURE_STATUS, headers: NO_STORE });
+  }
+  const input = checked.input;
+
+  const url = new URL(request.url);
+  const host = request.headers.get("Host") ?? url.host;
+  const signals = deviceSignals(request, form);
+  const device = await loginDeviceId(request, form.get("loginDeviceId"));
+  const result = await registerMember(platform, input, {
+    registerMethod: registerMethod(signals),
+    registerUrl: pageUrl(request, host),
+    domain: host,
+    loginDeviceId: device.id,
+    pixelTrack: buildPixelTrack(url.searchParams, await readAdParams(request)),
+    captcha: captchaFieldsFrom(form),
+    device: deviceHeader(signals),
+  });
+  const headers = new Headers(NO_STORE);
+  if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
+
+  if (!result.ok) {
+    // Spec §4 step 5: the message in an alert; typed values stay (never the password), and the field is marked.
+    const notice = platformNotice(result);
+    const field = fieldForErrorCode(result.errorCode);
+    const body = failure({ ...keptValues(form), mode: input.mode }, { notice, fieldErrors: field ? { [field]: notice } : {} });
+    return data<RegisterActionData>(body, { status: FAILURE_STATUS, headers });
+  }
+
+  const value = result.value;
+  const id = crypto.randomUUID();
+  if (!value.token) {
+    // Registered without a session (the platform's login false): log in on the login page.
+    const location = "/m/login";
+    if (!withJs) return redirect(location, { headers });
+    return data<RegisterActionData>({ ok: true, id, location, message: "register_success_login" }, { headers });
+  }
+
+  // Mobile registration without a password: the platform used the default one, which must be changed at once (spec §4 step 6).
+  const usedDefaultPassword = input.mode === "mobile" && !input.password;
+  // Spec §4 step 3: the remembered login is stored only when the merchant's auto-login setting is on.
+  const remember: RememberedLogin | null =
+    settings?.whitelabelVal["AUTOLOGIN3"] === true && !usedDefaultPassword
+      ? { type: "username", username: value.userName, password: input.password, merchant: merchant.merchantCode }
+      : null;
+  const completed = await completeLogin({
+    request,
+    context,
+    login: {
+      id: value.id ?? value.customerId ?? "",
+      token: value.token,
+      userName: value.userName,
+      customerType: value.customerType ?? 0,
+      firstTimeLogin: value.firstTimeLogin ?? true,
+      passwordExpired: false,
+    },
+    loginType: "username",
+    password: usedDefaultPassword ? defaultMemberPassword(context) : input.password,
+    remember,
+    redirectUrl: null,
+  });
+  for (const cookie of completed.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  const location = usedDefaultPassword ? changePasswordLocation(merchant.changePasswordPath, "default") : completed.location;
+  if (!withJs) return redirect(location, { headers });
+  return data<RegisterActionData>({ ok: true, id, location, message: "register_success" }, { headers });
+}
+
+// After a successful registration the loader would send a member away at once; the page shows its success alert
+// first and then goes on by itself.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
+  if ((actionResult as RegisterActionData | undefined)?.ok) return false;
+  return defaultShouldRevalidate;
+};
+
+export default function RegisterRoute() {
+  return <RegisterPage />;
+}
