@@ -1,0 +1,108 @@
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { LaunchScreen } from "~/components/game/LaunchScreen";
+import {
+  launchPagePath,
+  parseLaunchQuery,
+  resolveBackUrl,
+  SERVER_LAUNCH_PARAM,
+  serverLaunchHref,
+  type LaunchQuery,
+} from "~/components/game/launch-params";
+import type { LaunchResult } from "~/components/game/launch-result";
+import { launchForMember, type LaunchOutcome } from "~/.server/platform/game";
+import type { loader as rootLoader } from "~/root";
+import styles from "~/styles/game.css?url";
+
+// /m/launchGame?prize_mode|vendor&code&playType&backUrl&lottoView (spec: identity §2, §4, §7; shell §4 banners).
+// With JavaScript the page launches once through this route's action and then goes to the gameUrl; without it,
+// a <noscript> refresh asks the loader to launch on the server (?nojs=1), which answers a 302 to the game.
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction<unknown, { root: typeof rootLoader }> = ({ matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data;
+  if (!root) return [];
+  return [{ title: `${root.translations.game_launch_title} · ${root.brand.name}` }, { name: "robots", content: "noindex" }];
+};
+
+/** Visitors go to login, and come back here afterwards (spec: lottery launch needs a login). */
+function loginRedirect(url: URL, headers?: HeadersInit) {
+  return redirect(`/m/login?redirectUrl=${encodeURIComponent(launchPagePath(url))}`, { headers });
+}
+
+async function signedOut(context: AppLoadContext, url: URL) {
+  context.session.signOut();
+  return loginRedirect(url, { "Set-Cookie": await context.session.commit() });
+}
+
+function launch(context: AppLoadContext, query: LaunchQuery, backUrl: string): Promise<LaunchOutcome> {
+  return launchForMember(context.platform, query, { language: context.language, title: context.merchant.brand.name, backUrl });
+}
+
+function resultOf(outcome: Exclude<LaunchOutcome, { kind: "launched" | "not-logged-in" }>): LaunchResult {
+  return outcome.kind === "timeout" ? { status: "timeout" } : { status: "failed", message: outcome.message };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  if (!context.session.token) throw loginRedirect(url);
+  const parsed = parseLaunchQuery(url.searchParams);
+  const backUrl = resolveBackUrl(parsed.ok ? parsed.query.backUrl : null, request.url, request.headers.get("Referer"));
+  const page = { launchPath: launchPagePath(url), backUrl, retryHref: serverLaunchHref(url, backUrl) };
+  if (!parsed.ok) return { ...page, result: { status: "invalid" } as LaunchResult };
+  if (url.searchParams.get(SERVER_LAUNCH_PARAM) !== "1") return { ...page, result: null };
+
+  // JavaScript is off: launch here, once, and send the browser on with a 302.
+  const outcome = await launch(context, parsed.query, backUrl);
+  if (outcome.kind === "launched") throw redirect(outcome.gameUrl, 302);
+  if (outcome.kind === "not-logged-in") throw await signedOut(context, url);
+  return { ...page, result: resultOf(outcome) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs): Promise<LaunchResult> {
+  const url = new URL(request.url);
+  if (!context.session.token) throw loginRedirect(url);
+  const parsed = parseLaunchQuery(url.searchParams);
+  if (!parsed.ok) return { status: "invalid" };
+  const form = await request.formData();
+  const fallback = form.get("backUrl");
+  const backUrl = resolveBackUrl(parsed.query.backUrl ?? (typeof fallback === "string" ? fallback : null), request.url);
+  const outcome = await launch(context, parsed.query, backUrl);
+  if (outcome.kind === "launched") return { status: "launched", gameUrl: outcome.gameUrl };
+  if (outcome.kind === "not-logged-in") throw await signedOut(context, url);
+  return resultOf(outcome);
+}
+
+// The launch action's answer must not reload this page's data (the screen already holds what it needs).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod && formMethod.toUpperCase() !== "GET" ? false : defaultShouldRevalidate;
+
+export default function LaunchGameRoute() {
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <>
+      {data.result === null ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={`0;url=${data.retryHref}`} />
+        </noscript>
+      ) : null}
+      {/* A new page view (another banner, a language change) is a new launch. */}
+      <LaunchScreen
+        key={location.key}
+        launchPath={data.launchPath}
+        backUrl={data.backUrl}
+        retryHref={data.retryHref}
+        initialResult={data.result}
+      />
+    </>
+  );
+}

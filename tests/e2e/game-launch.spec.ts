@@ -1,0 +1,185 @@
+// Lottery game launch (/m/launchGame): login required, one launch per page view, the sandbox's game page, the
+// timeout warning with Retry, and the platform's message on failure. Runs with JavaScript on and off.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { collectErrors, expect, test, urlOn } from "./fixtures";
+import { loginAs } from "./support/login";
+import { postJson, resetFaults } from "../support/http";
+
+const LAUNCH = "/m/launchGame?prize_mode=Lott&code=VNL45";
+const SCREENSHOTS = "test-results/screenshots";
+
+/** Delays only the launch call (the rest of the site answers normally). */
+async function slowLaunch(latencyMs: number): Promise<void> {
+  const reply = await postJson("/__sandbox/faults", { merchant: "demo", latencyMs, latencyPaths: ["/wps/game/"] });
+  expect(reply.status, reply.body).toBe(200);
+}
+
+/** Serious or critical axe findings inside `selector` (the shared header is checked by a11y.spec.ts). */
+async function axeFindings(page: Page, selector?: string): Promise<string[]> {
+  // Finite animations (the dialog's entrance) first: half-faded text is not what a reader sees.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished),
+    ),
+  );
+  const builder = new AxeBuilder({ page });
+  if (selector) builder.include(selector);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+}
+
+/** POSTs to the launch route (the JavaScript launch goes through its action). */
+function countLaunchPosts(page: Page): () => number {
+  let count = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname.startsWith("/m/launchGame")) count += 1;
+  });
+  return () => count;
+}
+
+async function expectGamePage(page: Page, expected: { vendor: string; code: string }): Promise<void> {
+  await expect(page).toHaveURL(/\/wps\/sandbox-pages\/game\?/, { timeout: 15_000 });
+  await expect(page).toHaveTitle("Lottery game (sandbox)");
+  await expect(page.getByRole("heading", { level: 1, name: "Lottery game (sandbox)" })).toBeVisible();
+  const details = page.locator("dl");
+  await expect(details).toContainText(expected.vendor);
+  await expect(details).toContainText(expected.code);
+  await expect(details).toContainText("demo01");
+  await expect(details).toContainText("EN");
+}
+
+test.describe("lottery game launch", () => {
+  test("a visitor is sent to login, and comes back to the game after logging in", async ({ page }) => {
+    await page.goto(LAUNCH);
+    await expect(page).toHaveURL(/\/m\/login\?redirectUrl=/);
+    expect(new URL(page.url()).searchParams.get("redirectUrl")).toBe(LAUNCH);
+
+    await page.getByLabel("Username", { exact: true }).fill("demo01");
+    await page.getByLabel("Password", { exact: true }).fill("demo1234");
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await expectGamePage(page, { vendor: "LOTT", code: "VNL45" });
+  });
+
+  test("a member lands on the game page, launched once; Back returns to the site", async ({ page, javaScriptEnabled }) => {
+    // Without JavaScript Chromium refuses the module preloads, which collectErrors would count.
+    const errors = javaScriptEnabled ? collectErrors(page) : [];
+    await loginAs(page, "demo01", "demo1234");
+    const posts = countLaunchPosts(page);
+    await page.goto(LAUNCH);
+    await expectGamePage(page, { vendor: "LOTT", code: "VNL45" });
+    await expect(page.locator("dl")).toContainText("Betting");
+    await expect(page.locator("dl")).toContainText("Lott");
+    // With JavaScript the page launches through the action exactly once; without, the server did it (no POST).
+    expect(posts()).toBe(javaScriptEnabled ? 1 : 0);
+    if (javaScriptEnabled) await page.screenshot({ path: `${SCREENSHOTS}/game-sandbox-page.png` });
+
+    // The browser's Back skips the launch page (no second launch), the game's Back link goes to backUrl.
+    await page.goBack();
+    await expect(page).toHaveURL(urlOn("demo.localhost", "/m/home"));
+    expect(posts()).toBe(javaScriptEnabled ? 1 : 0);
+    await page.goForward();
+    await expectGamePage(page, { vendor: "LOTT", code: "VNL45" });
+    await page.getByRole("link", { name: "Back" }).click();
+    await expect(page).toHaveURL(urlOn("demo.localhost", "/m/home"));
+    expect(errors).toEqual([]);
+  });
+
+  test("every vendor variant reaches its game page", async ({ page }) => {
+    await loginAs(page, "demo01", "demo1234");
+    const cases: [string, { vendor: string; code: string }][] = [
+      ["/m/launchGame?code=lobby", { vendor: "LOTT (VN)", code: "Lobby" }],
+      ["/m/launchGame?vendor=LOTT&playType=SEA&code=TH01", { vendor: "LOTT (SEA)", code: "TH01" }],
+      ["/m/launchGame?vendor=TCG_SEA&code=SEA5", { vendor: "TCG_SEA (TCG)", code: "SEA5" }],
+      ["/m/launchGame?vendor=RNG&code=SLOT1", { vendor: "TCG", code: "SLOT1" }],
+      ["/m/launchGame?vendor=TCG_LOTTO_VN&prize_mode=Elott&code=MB", { vendor: "TCG_LOTTO_VN", code: "MB" }],
+    ];
+    for (const [path, expected] of cases) {
+      await page.goto(path);
+      await expectGamePage(page, expected);
+    }
+  });
+
+  test("shows the loading indicator while the game starts", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript the browser keeps the page while the server launches");
+    await loginAs(page, "demo01", "demo1234");
+    await slowLaunch(2_500);
+    await page.goto(LAUNCH);
+    const status = page.getByRole("status");
+    await expect(status).toContainText("Starting the game…");
+    await expect(page.locator(".launch__loading")).toHaveCSS("opacity", "1");
+    await page.screenshot({ path: `${SCREENSHOTS}/game-launching.png` });
+    await expectGamePage(page, { vendor: "LOTT", code: "VNL45" });
+  });
+
+  test("a launch that takes longer than 10 s shows the timeout warning with Retry", async ({ page, javaScriptEnabled }) => {
+    test.setTimeout(60_000);
+    await loginAs(page, "demo01", "demo1234");
+    const posts = countLaunchPosts(page);
+    await slowLaunch(11_000);
+    // Without JavaScript the <noscript> refresh waits on the server's launch: do not wait for that load to finish.
+    await page.goto(LAUNCH, { waitUntil: "commit" });
+    const warning = page.getByText("The game is taking too long to start. Please try again.");
+    await expect(warning).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("heading", { level: 1, name: "The game did not start" })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/game-timeout${javaScriptEnabled ? "" : "-nojs"}.png` });
+    expect(posts()).toBe(javaScriptEnabled ? 1 : 0);
+
+    await resetFaults("demo");
+    await page.getByRole("link", { name: "Retry" }).click();
+    await expectGamePage(page, { vendor: "LOTT", code: "VNL45" });
+    expect(posts()).toBe(javaScriptEnabled ? 2 : 0);
+  });
+
+  test("a vendor the platform does not know shows its message in the notice", async ({ page, javaScriptEnabled }) => {
+    await loginAs(page, "demo01", "demo1234");
+    await page.goto("/m/launchGame?vendor=ACME&code=X1");
+    const notice = page.getByRole("alertdialog", { name: "Notice" });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('Unknown game vendor "ACME"');
+    await expect(page.getByRole("heading", { level: 1, name: "The game did not start" })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/game-failed-notice${javaScriptEnabled ? "" : "-nojs"}.png`, animations: "disabled" });
+    await notice.getByRole("button", { name: "Confirm" }).click();
+    await expect(notice).toBeHidden();
+    await expect(page.getByRole("link", { name: "Retry" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back" })).toHaveAttribute("href", urlOn("demo.localhost", "/m/home"));
+    if (javaScriptEnabled) await page.screenshot({ path: `${SCREENSHOTS}/game-failed.png` });
+  });
+
+  test("a malformed game link is refused without a launch", async ({ page }) => {
+    await loginAs(page, "demo01", "demo1234");
+    const posts = countLaunchPosts(page);
+    await page.goto("/m/launchGame?code=%3Cscript%3E");
+    await expect(page.getByText("This game link is not valid.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Retry" })).toHaveCount(0);
+    expect(posts()).toBe(0);
+  });
+
+  test("an unsafe backUrl is ignored: Back goes to the site's home", async ({ page }) => {
+    await loginAs(page, "demo01", "demo1234");
+    await page.goto(`${LAUNCH}&backUrl=${encodeURIComponent("https://evil.example/phish")}`);
+    await expectGamePage(page, { vendor: "LOTT", code: "VNL45" });
+    await expect(page.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/m/home");
+  });
+
+  test("the launch states and the game page have no serious accessibility problems", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "axe runs as a script in the page");
+    await loginAs(page, "demo01", "demo1234");
+    await page.goto("/m/launchGame?code=%3Cscript%3E");
+    await expect(page.getByText("This game link is not valid.")).toBeVisible();
+    expect(await axeFindings(page, ".launch-page")).toEqual([]);
+
+    await page.goto("/m/launchGame?vendor=ACME&code=X1");
+    await expect(page.getByRole("alertdialog", { name: "Notice" })).toBeVisible();
+    expect(await axeFindings(page, ".launch-page")).toEqual([]);
+
+    await page.goto(LAUNCH);
+    await expectGamePage(page, { vendor: "LOTT", code: "VNL45" });
+    expect(await axeFindings(page)).toEqual([]);
+  });
+});
