@@ -110,8 +110,8 @@ test.describe("lottery game launch", () => {
     await loginAs(page, "demo01", "demo1234");
     await slowLaunch(2_500);
     await page.goto(LAUNCH);
-    const status = page.getByRole("status");
-    await expect(status).toContainText("Starting the game…");
+    const status = page.getByRole("status").filter({ hasText: "Starting the game…" });
+    await expect(status).toBeVisible();
     await expect(page.locator(".launch__loading")).toHaveCSS("opacity", "1");
     await page.screenshot({ path: `${SCREENSHOTS}/game-launching.png` });
     await expectGamePage(page, { vendor: "LOTT", code: "VNL45" });

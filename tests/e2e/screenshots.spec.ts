@@ -1,0 +1,64 @@
+// Full-page 360×740 screenshots of the shell's pages in English, Vietnamese and Urdu, for review by eye:
+// test-results/screenshots/<page>-<lang>.png, <page> one of home, maintenance, access-denied, 404-in-app,
+// unconfigured-domain and <lang> one of en, vi, ur. Project "js" only (see playwright.config.ts).
+import { expect, test, urlOn, waitForHydration } from "./fixtures";
+
+const LANGUAGES = [
+  { code: "EN", file: "en", locale: "en-US", acceptLanguage: "en-US,en;q=0.9", dir: "ltr" },
+  { code: "VI", file: "vi", locale: "vi-VN", acceptLanguage: "vi-VN,vi;q=0.9", dir: "ltr" },
+  { code: "UR", file: "ur", locale: "ur-PK", acceptLanguage: "ur-PK,ur;q=0.9", dir: "rtl" },
+] as const;
+
+const shot = (name: string, lang: string) => ({ path: `test-results/screenshots/${name}-${lang}.png`, fullPage: true });
+
+for (const language of LANGUAGES) {
+  test.describe(`screenshots ${language.code}`, () => {
+    test(`home ${language.code}`, async ({ page }) => {
+      await page.goto(`/m/home?language=${language.code}`);
+      await waitForHydration(page);
+      await expect(page.locator("html")).toHaveAttribute("dir", language.dir);
+      await page.screenshot(shot("home", language.file));
+    });
+
+    test(`maintenance ${language.code}`, async ({ page, faults }) => {
+      await faults({ merchant: "demo", maintenance: {} });
+      const response = await page.goto(`/m/home?language=${language.code}`);
+      expect(response?.status()).toBe(503);
+      await waitForHydration(page);
+      await page.screenshot(shot("maintenance", language.file));
+    });
+
+    test(`access denied ${language.code}`, async ({ page, faults }) => {
+      await faults({ merchant: "demo", regionRestriction: true });
+      const response = await page.goto(`/m/home?language=${language.code}`);
+      expect(response?.status()).toBe(403);
+      await waitForHydration(page);
+      await page.screenshot(shot("access-denied", language.file));
+    });
+
+    test(`page not found ${language.code}`, async ({ page }) => {
+      const response = await page.goto(`/m/no-such-page?language=${language.code}`);
+      expect(response?.status()).toBe(404);
+      await waitForHydration(page);
+      await page.screenshot(shot("404-in-app", language.file));
+    });
+
+    test(`unconfigured domain ${language.code}`, async ({ browser }) => {
+      const context = await browser.newContext({
+        locale: language.locale,
+        extraHTTPHeaders: { "Accept-Language": language.acceptLanguage },
+        viewport: { width: 360, height: 740 },
+      });
+      try {
+        const page = await context.newPage();
+        const response = await page.goto(urlOn("unknown.localhost", "/m/home"));
+        expect(response?.status()).toBe(404);
+        await expect(page.locator("html")).toHaveAttribute("dir", language.dir);
+        await expect(page.getByText("unknown.localhost")).toBeVisible();
+        await page.screenshot(shot("unconfigured-domain", language.file));
+      } finally {
+        await context.close();
+      }
+    });
+  });
+}

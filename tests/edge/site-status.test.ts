@@ -1,0 +1,217 @@
+// The root loader's site status (shell spec §2 and §4) under the sandbox platform's injected faults.
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { bodyText, dialogs, getPage, h1, htmlAttributes, request, resetFaults, setFaults, title } from "../support/http";
+
+beforeAll(() => resetFaults());
+afterEach(() => resetFaults());
+
+const WELCOME_DEMO = "Welcome to Demo Play";
+
+describe("maintenance", () => {
+  it("replaces vn.localhost pages with a 503 maintenance page in Vietnamese plus English, demo unaffected", async () => {
+    await setFaults({ merchant: "vn88", maintenance: {} });
+    const [vn, demo] = await Promise.all([getPage("vn.localhost", "/m/home"), getPage("demo.localhost", "/m/home")]);
+
+    expect(vn.status).toBe(503);
+    expect(htmlAttributes(vn.body).lang).toBe("vi");
+    expect(h1(vn.body)).toBe("Bảo trì hệ thống");
+    const text = bodyText(vn.body);
+    expect(text).toContain("Rất tiếc, hệ thống đang được bảo trì");
+    // The English line for visitors who do not read the merchant's language.
+    expect(vn.body).toMatch(/<p[^>]*lang="en"[^>]*>We are sorry, the system is under maintenance/);
+    expect(text).toContain("Thử lại");
+    expect(text).toContain("Liên hệ chúng tôi");
+    expect(text).toContain("VN88 Xổ Số");
+    // The page is replaced, not decorated: no home content.
+    expect(text).not.toContain("Chào mừng đến với");
+    expect(vn.header("cache-control")).toBe("no-store");
+
+    expect(demo.status).toBe(200);
+    expect(h1(demo.body)).toBe(WELCOME_DEMO);
+  });
+
+  it("shows the maintenance page in English without the extra English line on demo", async () => {
+    await setFaults({ merchant: "demo", maintenance: {} });
+    const page = await getPage("demo.localhost", "/m/home");
+    expect(page.status).toBe(503);
+    expect(h1(page.body)).toBe("System maintenance");
+    expect(page.body).not.toMatch(/<p[^>]*lang="en"/);
+    expect(bodyText(page.body)).toContain("Retry");
+    expect(bodyText(page.body)).toContain("Contact us");
+  });
+
+  it("keeps the Retry link on the requested address", async () => {
+    await setFaults({ merchant: "demo", maintenance: {} });
+    const page = await getPage("demo.localhost", "/m/home?x=1");
+    expect(page.body).toMatch(/<a[^>]*href="\/m\/home\?x=1"[^>]*>Retry<\/a>/);
+  });
+
+  // KNOWN BUG (reported, not fixed here): during maintenance an unknown path still shows "Page not found" inside the
+  // shell (the root ErrorBoundary renders instead of App, so the maintenance page never replaces it).
+  // `it.fails` passes while the bug exists; when it is fixed this test fails: change it to `it`.
+  it.fails("KNOWN BUG: replaces unknown paths too with the maintenance page", async () => {
+    await setFaults({ merchant: "demo", maintenance: {} });
+    const page = await getPage("demo.localhost", "/m/no-such-page");
+    expect(page.status).toBe(503);
+    expect(h1(page.body)).toBe("System maintenance");
+  });
+
+  // KNOWN BUG (reported, not fixed here): the "Contact us" / "Customer service" link points at
+  // https://platform.internal/wps/sandbox-pages/chat?merchant=demo, the fake origin the app uses for the
+  // service binding, which no browser can open. The contract says the sandbox answers with a link "on the origin
+  // the request came in on"; the app never tells it the visitor's host (X-Forwarded-Host is not sent).
+  it.fails("KNOWN BUG: links Contact us to an address the visitor's browser can open", async () => {
+    await setFaults({ merchant: "demo", maintenance: {} });
+    const page = await getPage("demo.localhost", "/m/home");
+    const href = /<a[^>]*href="([^"]+)"[^>]*>Contact us<\/a>/.exec(page.body)?.[1];
+    expect(href).toBeDefined();
+    const url = new URL(href!);
+    expect(url.hostname === "127.0.0.1" || url.hostname.endsWith("localhost")).toBe(true);
+    const chat = await request({ host: url.host, path: url.pathname + url.search });
+    expect(chat.status).toBe(200);
+  });
+
+  it("shows the platform's description when it gives one, instead of the translated text", async () => {
+    await setFaults({ merchant: "vn88", maintenance: { desc: "Nâng cấp máy chủ xổ số." } });
+    const page = await getPage("vn.localhost", "/m/home");
+    expect(page.status).toBe(503);
+    expect(bodyText(page.body)).toContain("Nâng cấp máy chủ xổ số.");
+    expect(bodyText(page.body)).not.toContain("Rất tiếc, hệ thống đang được bảo trì");
+  });
+
+  // KNOWN BUG (reported, not fixed here): with an end time the maintenance page crashes while rendering.
+  // LocalTime combines dateStyle/timeStyle with timeZoneName in Intl.DateTimeFormat, which throws
+  // "TypeError: Invalid option" in workerd (Node: "Can't set option timeZoneName when dateStyle is used"),
+  // so the visitor gets the 500 "Something went wrong" page body under a 503 status.
+  it.fails("KNOWN BUG: shows the platform's description and end time when it gives them", async () => {
+    const end = Date.UTC(2031, 0, 2, 3, 4);
+    await setFaults({ merchant: "demo", maintenance: { end, desc: "Upgrading the lottery draw servers." } });
+    const page = await getPage("demo.localhost", "/m/home");
+    expect(page.status).toBe(503);
+    expect(bodyText(page.body)).toContain("Upgrading the lottery draw servers.");
+    expect(bodyText(page.body)).toContain("End time");
+    expect(page.body).toContain(`dateTime="${new Date(end).toISOString()}"`);
+  });
+
+  it("follows the visitor's language choice (?language=UR) with an rtl page", async () => {
+    await setFaults({ merchant: "demo", maintenance: {} });
+    const page = await getPage("demo.localhost", "/m/home?language=UR");
+    expect(page.status).toBe(503);
+    expect(htmlAttributes(page.body)).toEqual({ lang: "ur", dir: "rtl" });
+    expect(h1(page.body)).toBe("سسٹم کی دیکھ بھال");
+    expect(page.body).toMatch(/<p[^>]*lang="en"[^>]*dir="ltr"[^>]*>We are sorry/);
+  });
+});
+
+describe("region restriction", () => {
+  it("answers 403 with the access-denied page and the visitor's IP", async () => {
+    await setFaults({ merchant: "demo", regionRestriction: true });
+    const page = await request({ path: "/m/home", headers: { "CF-Connecting-IP": "203.0.113.7" } });
+    expect(page.status).toBe(403);
+    expect(h1(page.body)).toBe("Access denied");
+    const text = bodyText(page.body);
+    expect(text).toContain("Your IP: 203.0.113.7");
+    expect(text).toContain("Access from your location or IP address is restricted");
+    expect(text).toContain("Contact us");
+    expect(text).not.toContain(WELCOME_DEMO);
+  });
+
+  it("shows the access-denied page in Vietnamese with the English line on vn.localhost", async () => {
+    await setFaults({ merchant: "vn88", regionRestriction: true });
+    const page = await getPage("vn.localhost", "/m/home");
+    expect(page.status).toBe(403);
+    expect(h1(page.body)).toBe("Truy cập bị từ chối");
+    expect(bodyText(page.body)).toMatch(/IP của bạn: \d{1,3}(\.\d{1,3}){3}/);
+    expect(page.body).toMatch(/<p[^>]*lang="en"[^>]*>Access from your location or IP address is restricted/);
+  });
+});
+
+describe("platform notices over a page that still renders", () => {
+  it("domain not available: a Notice alertdialog with Retry and Customer service over the normal page", async () => {
+    await setFaults({ merchant: "demo", domainUnavailable: true });
+    const page = await getPage("demo.localhost", "/m/home");
+    expect(page.status).toBe(200);
+    expect(h1(page.body)).toBe(WELCOME_DEMO);
+    const found = dialogs(page.body);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.role).toBe("alertdialog");
+    expect(found[0]!.text).toMatch(/^Notice /);
+    expect(found[0]!.text).toContain("This address is not available right now");
+    expect(found[0]!.text).toContain("Retry");
+    expect(found[0]!.text).toContain("Customer service");
+  });
+
+  it("malformed JSON: the page renders with the generic notice", async () => {
+    await setFaults({ merchant: "demo", malformedJson: true });
+    const page = await getPage("demo.localhost", "/m/home");
+    expect(page.status).toBe(200);
+    expect(h1(page.body)).toBe(WELCOME_DEMO);
+    const found = dialogs(page.body);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.role).toBe("alertdialog");
+    expect(found[0]!.text).toBe("Notice Something went wrong. Please try again. Confirm");
+  });
+
+  it("malformed JSON on vn.localhost: the notice is translated", async () => {
+    await setFaults({ merchant: "vn88", malformedJson: true });
+    const page = await getPage("vn.localhost", "/m/home");
+    expect(page.status).toBe(200);
+    const found = dialogs(page.body);
+    expect(found[0]?.text).toMatch(/^Thông báo .+ Xác nhận$/);
+    expect(found[0]?.text).not.toContain("Something went wrong");
+  });
+
+  it("HTTP 502 from the platform: the page renders silently, without a notice", async () => {
+    await setFaults({ merchant: "demo", httpStatus: 502 });
+    const page = await getPage("demo.localhost", "/m/home");
+    expect(page.status).toBe(200);
+    expect(h1(page.body)).toBe(WELCOME_DEMO);
+    expect(dialogs(page.body)).toEqual([]);
+  });
+
+  it("HTTP 500 with an HTML body: the page renders with the service-unavailable notice", async () => {
+    await setFaults({ merchant: "demo", httpStatus: 500 });
+    const page = await getPage("demo.localhost", "/m/home");
+    expect(page.status).toBe(200);
+    expect(h1(page.body)).toBe(WELCOME_DEMO);
+    const found = dialogs(page.body);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.text).toContain("The service is temporarily unavailable");
+  });
+
+  it("the proxy passes a platform 502 through for /wps calls", async () => {
+    await setFaults({ merchant: "demo", httpStatus: 502 });
+    const reply = await getPage("demo.localhost", "/wps/system/country?_=common");
+    expect(reply.status).toBe(502);
+  });
+
+  it("faults of one merchant leave the others alone", async () => {
+    await setFaults({ merchant: "demo", malformedJson: true, httpStatus: 500 });
+    const page = await getPage("br.localhost", "/m/home");
+    expect(page.status).toBe(200);
+    expect(title(page.body)).toBe("Início · BR777 Sorte");
+    expect(dialogs(page.body)).toEqual([]);
+  });
+
+  it("a platform slower than 30 s: the page renders with the timeout notice and the /wps proxy answers 504", async () => {
+    await setFaults({ merchant: "demo", latencyMs: 31_000 });
+    const started = Date.now();
+    const [page, proxied] = await Promise.all([
+      getPage("demo.localhost", "/m/home"),
+      getPage("demo.localhost", "/wps/system/country?_=common"),
+    ]);
+    // Both waited for the 30 s platform timeout (no early failure). The notice and the 504 below show that the
+    // timeout ended them, not the sandbox's answer at 31 s (which would render the page without a notice).
+    expect(Date.now() - started).toBeGreaterThanOrEqual(29_000);
+    expect(page.elapsedMs).toBeLessThan(60_000);
+
+    expect(page.status).toBe(200);
+    expect(h1(page.body)).toBe(WELCOME_DEMO);
+    const found = dialogs(page.body);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.text).toContain("The server took too long to answer");
+
+    expect(proxied.status).toBe(504);
+    expect(proxied.json()).toMatchObject({ success: false, errorCode: "platform.timeout" });
+  }, 90_000);
+});

@@ -1,0 +1,11 @@
+// Unit tests: pure modules of the app and the sandbox, in Node. Not the app's Vite config (Remix plugins).
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  test: {
+    include: ["tests/unit/**/*.test.ts"],
+    environment: "node",
+  },
+});
