@@ -1,5 +1,6 @@
 import { vitePlugin as remix, cloudflareDevProxyVitePlugin } from "@remix-run/dev";
-import { defineConfig } from "vite";
+import { remixPWA } from "@remix-pwa/dev";
+import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./workers/load-context";
 
@@ -7,6 +8,44 @@ declare module "@remix-run/cloudflare" {
   interface Future {
     v3_singleFetch: true;
   }
+}
+
+/**
+ * Writes /m/asset-manifest.json in the client build: the sorted list of hashed build files. The update check
+ * (app/shell/update-check.ts) hashes it, so it changes whenever a build changes what the browser runs
+ * (docs/decisions/0016-service-worker.md).
+ */
+function assetManifest(): Plugin {
+  let ssrBuild = false;
+  return {
+    name: "mc-asset-manifest",
+    apply: "build",
+    configResolved(config) {
+      ssrBuild = Boolean(config.build.ssr);
+    },
+    generateBundle(_options, bundle) {
+      if (ssrBuild) return;
+      const files = Object.keys(bundle)
+        .filter((file) => file.startsWith("assets/") && !file.endsWith(".map"))
+        .sort()
+        .map((file) => `/${file}`);
+      this.emitFile({ type: "asset", fileName: "m/asset-manifest.json", source: `${JSON.stringify({ files }, null, 1)}\n` });
+    },
+  };
+}
+
+/** Vite dev serves public/m/sw.js itself: give it the header public/_headers gives it in the Worker (scope "/"). */
+function serviceWorkerScopeHeader(): Plugin {
+  return {
+    name: "mc-service-worker-allowed",
+    apply: "serve",
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        if (request.url?.split("?")[0] === "/m/sw.js") response.setHeader("Service-Worker-Allowed", "/");
+        next();
+      });
+    },
+  };
 }
 
 // The Remix Vite plugin's options replace remix.config.js (see docs/decisions/0001).
@@ -22,6 +61,10 @@ export default defineConfig({
         v3_lazyRouteDiscovery: true,
       },
     }),
+    // The service worker: built to /m/sw.js, scope "/", registered by app/entry.client.tsx (docs/decisions/0016).
+    remixPWA({ workerName: "m/sw", scope: "/", registerSW: null, entryWorkerFile: "shell/sw/entry.worker.ts", workerMinify: true }),
+    assetManifest(),
+    serviceWorkerScopeHeader(),
     tsconfigPaths(),
   ],
   ssr: {

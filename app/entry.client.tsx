@@ -2,6 +2,24 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 
+declare global {
+  interface Window {
+    /** The browser's install event, kept for the install prompt (it fires once, possibly before React mounts). */
+    __mcInstallPrompt?: Event | null;
+  }
+}
+
+// The service worker is registered once the page is idle, by the lazily loaded shell layer
+// (app/components/shell/pwa/PwaOverlays.tsx; docs/decisions/0016-service-worker.md), to keep it out of the first load.
+
+// Captured before React mounts, or the event is lost. The install prompt reads window.__mcInstallPrompt and
+// listens for "mc:installprompt"; preventDefault keeps the browser's own banner away so the product's prompt is used.
+window.addEventListener("beforeinstallprompt", (event) => {
+  event.preventDefault();
+  window.__mcInstallPrompt = event;
+  window.dispatchEvent(new Event("mc:installprompt"));
+});
+
 startTransition(() => {
   hydrateRoot(
     document,

@@ -16,7 +16,8 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.cspNonce;
   // Maintenance and access-denied replace the page: say so in the status too, so nothing caches them as the page.
-  const rootData = remixContext.staticHandlerContext.loaderData["root"] as { siteState?: SiteState } | undefined;
+  const rootData = remixContext.staticHandlerContext.loaderData["root"] as
+    { siteState?: SiteState; shell?: { network?: { domains?: string[] } } } | undefined;
   const siteStatus = rootData?.siteState ? statusCodeFor(rootData.siteState) : null;
   let status = siteStatus ?? responseStatusCode;
 
@@ -37,7 +38,7 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, rootData?.shell?.network?.domains));
   responseHeaders.set("Cache-Control", "no-store");
   return new Response(body, { headers: responseHeaders, status });
 }

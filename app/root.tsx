@@ -15,21 +15,28 @@ import { TranslationProvider } from "~/i18n/translate";
 import { htmlLang, textDirection } from "~/i18n/languages";
 import { translationsFor } from "~/.server/i18n/resources";
 import { loadSiteState } from "~/.server/site-state";
+import { loadShellData } from "~/.server/shell/shell-data";
+import { ShellOverlays } from "~/components/shell/ShellOverlays";
+import { InstallHeadTags } from "~/components/shell/install/InstallHeadTags";
+import { pageMeta } from "~/shell/page-meta";
 import { AppHeader } from "~/components/shell/AppHeader";
 import { NoticeDialog } from "~/components/shell/NoticeDialog";
 import { ErrorPage } from "~/components/shell/ErrorPage";
 import { SiteStatusPage } from "~/components/site-status/SiteStatusPage";
 import { DomainUnavailableDialog } from "~/components/site-status/DomainUnavailableDialog";
 import stylesUrl from "~/styles/app.css?url";
+import downloadStylesUrl from "~/styles/download.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesUrl },
+  // The download bar is server-rendered on every page; its styles must be there before the first paint.
+  { rel: "stylesheet", href: downloadStylesUrl },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { merchant, language, session } = context;
-  const { state, notice } = await loadSiteState(context);
+  const [{ state, notice }, shell] = await Promise.all([loadSiteState(context), loadShellData(context, request)]);
   const url = new URL(request.url);
   return {
     language,
@@ -43,6 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     merchantCode: merchant.merchantCode,
     member: session.info ? { userName: session.info.userName } : null,
     siteState: state,
+    shell,
     notice,
     path: url.pathname + url.search,
     cspNonce: context.cspNonce,
@@ -63,7 +71,17 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
     : false;
 };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.brand.name ?? "" }];
+// Title, description and robots for every page from the per-path configuration (app/shell/page-meta.ts, docs/decisions/0018).
+export const meta: MetaFunction<typeof loader> = ({ data, location, error }) =>
+  data
+    ? pageMeta({
+        pathname: location.pathname,
+        translations: data.translations,
+        brandName: data.brand.name,
+        indexableHost: data.shell.pageMeta.indexableHost,
+        error: error !== undefined && error !== null,
+      })
+    : [{ title: "" }, { name: "robots", content: "noindex" }];
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
@@ -74,6 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         {data ? <meta name="theme-color" content={data.brand.themeColor} /> : null}
+        {data ? <InstallHeadTags shortName={data.brand.shortName} /> : null}
         <Meta />
         <Links />
       </head>
@@ -103,6 +122,7 @@ export default function App() {
       </main>
       {siteState.kind === "domain-unavailable" ? <DomainUnavailableDialog customerServiceUrl={siteState.customerServiceUrl} /> : null}
       {notice ? <NoticeDialog notice={notice} /> : null}
+      <ShellOverlays shell={data.shell} />
     </>
   );
 }

@@ -72,3 +72,54 @@ export function registerMethod({ userAgent, displayMode = "browser" }: DeviceSig
   if (displayMode === "standalone") return "PWA";
   return "H5";
 }
+
+// Client modes for the shell's install prompts and download surfaces (shell spec §4): the one user-agent parser.
+
+export type IosVersion = { major: number; minor: number; patch: number };
+
+/** The iOS version of an iPhone, iPod or iPad user agent ("CPU iPhone OS 12_1_4 like Mac OS X"); null elsewhere,
+ * including iPadOS asking for desktop pages (it says "Macintosh" and is iPadOS 13 or later). */
+export function iosVersion(userAgent: string | null | undefined): IosVersion | null {
+  if (!userAgent || !/\b(iPhone|iPod|iPad)\b/.test(userAgent)) return null;
+  const match = /\bOS (\d+)[_.](\d+)(?:[_.](\d+))?\b/.exec(userAgent);
+  if (!match) return null;
+  return { major: Number(match[1]), minor: Number(match[2]), patch: Number(match[3] ?? 0) };
+}
+
+export function isIosBelow(version: IosVersion | null, major: number, minor = 0): boolean {
+  return version !== null && (version.major < major || (version.major === major && version.minor < minor));
+}
+
+export function isIos(userAgent: string | null | undefined, touchMac = false): boolean {
+  return !!userAgent && (/\b(iPhone|iPod)\b/.test(userAgent) || isIpad(userAgent, touchMac));
+}
+
+/** Safari itself on iOS: not Chrome, Firefox, Edge, Opera or Google's app, nor an in-app browser (Line, Facebook, Instagram, WeChat). */
+export function isIosSafari(userAgent: string | null | undefined, touchMac = false): boolean {
+  if (!userAgent || !isIos(userAgent, touchMac) || !/\bSafari\//.test(userAgent)) return false;
+  if (/\b(CriOS|FxiOS|EdgiOS|OPiOS|OPT|GSA|YaBrowser|Line|MCApp)\/|FBAN|FBAV|Instagram|MicroMessenger/.test(userAgent)) return false;
+  return !isNativeApp(userAgent);
+}
+
+/** Inside the native app shell (its user agent carries "MCApp/<version>" and the device UUID). */
+export function isNativeApp(userAgent: string | null | undefined): boolean {
+  return nativeAppDeviceId(userAgent) !== null;
+}
+
+/** The Line in-app browser. */
+export function isLineBrowser(userAgent: string | null | undefined): boolean {
+  return !!userAgent && /\bLine\//i.test(userAgent);
+}
+
+/** A phone or tablet (the download bar's "mobile"). */
+export function isMobileDevice(userAgent: string | null | undefined, touchMac = false): boolean {
+  return (
+    !!userAgent && (isIos(userAgent, touchMac) || isAndroid(userAgent) || /\b(Mobile|Opera Mini|IEMobile|BlackBerry)\b/i.test(userAgent))
+  );
+}
+
+/** The native app shell's version from "MCApp/<version>" (with the device UUID); null outside the app or without a version. */
+export function nativeAppVersion(userAgent: string | null | undefined): string | null {
+  if (!isNativeApp(userAgent)) return null;
+  return /\bMCApp\/(\d+(?:\.\d+){0,3})/.exec(userAgent ?? "")?.[1] ?? null;
+}

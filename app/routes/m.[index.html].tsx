@@ -1,2 +1,2 @@
 // /m/index.html: the entry page's legacy address.
-export { default, meta } from "./m.home";
+export { default } from "./m.home";

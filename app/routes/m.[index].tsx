@@ -1,2 +1,2 @@
 // /m/index: the entry page (spec), the same view as /m/home.
-export { default, meta } from "./m.home";
+export { default } from "./m.home";

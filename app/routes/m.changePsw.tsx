@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect } from "react";
 import { Dialog } from "~/components/shell/Dialog";
@@ -22,10 +22,7 @@ import loginStyles from "~/styles/login.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: loginStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const brand = (matches.find((m) => m.id === "root")?.data as { brand?: { name: string } } | undefined)?.brand?.name ?? "";
-  return [{ title: `${data?.title ?? ""} · ${brand}` }];
-};
+// Title, description and robots: the root's per-path page meta (app/shell/page-meta.ts).
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(context, request);

@@ -1,7 +1,6 @@
 import { VisitorHome } from "~/components/home/VisitorHome";
-import { homeMeta } from "~/components/home/home-meta";
 
-export const meta = homeMeta;
+// Title, description and robots: the root's per-path page meta (app/shell/page-meta.ts).
 
 export default function HomeRoute() {
   return <VisitorHome />;

@@ -1,11 +1,4 @@
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type AppLoadContext,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type AppLoadContext, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { LaunchScreen } from "~/components/game/LaunchScreen";
 import {
@@ -18,7 +11,6 @@ import {
 } from "~/components/game/launch-params";
 import type { LaunchResult } from "~/components/game/launch-result";
 import { launchForMember, type LaunchOutcome } from "~/.server/platform/game";
-import type { loader as rootLoader } from "~/root";
 import styles from "~/styles/game.css?url";
 
 // /m/launchGame?prize_mode|vendor&code&playType&backUrl&lottoView (spec: identity §2, §4, §7; shell §4 banners).
@@ -27,11 +19,7 @@ import styles from "~/styles/game.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export const meta: MetaFunction<unknown, { root: typeof rootLoader }> = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data;
-  if (!root) return [];
-  return [{ title: `${root.translations.game_launch_title} · ${root.brand.name}` }, { name: "robots", content: "noindex" }];
-};
+// Title, description and robots (noindex): the root's per-path page meta (app/shell/page-meta.ts).
 
 /** Visitors go to login, and come back here afterwards (spec: lottery launch needs a login). */
 function loginRedirect(url: URL, headers?: HeadersInit) {

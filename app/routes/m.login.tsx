@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { captchaLinks } from "~/captcha";
@@ -11,10 +11,7 @@ import loginStyles from "~/styles/login.css?url";
 
 export const links: LinksFunction = () => [...captchaLinks, { rel: "stylesheet", href: loginStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const brand = (matches.find((m) => m.id === "root")?.data as { brand?: { name: string } } | undefined)?.brand?.name ?? "";
-  return [{ title: `${data?.title ?? ""} · ${brand}` }, { name: "robots", content: "noindex" }];
-};
+// Title, description and robots: the root's per-path page meta (app/shell/page-meta.ts).
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // A member has nothing to do here: on to the page they wanted, or home.

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translate";
 import { getServerT } from "~/.server/i18n/resources";
@@ -8,10 +8,7 @@ import loginStyles from "~/styles/login.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: loginStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const brand = (matches.find((m) => m.id === "root")?.data as { brand?: { name: string } } | undefined)?.brand?.name ?? "";
-  return [{ title: `${data?.title ?? ""} · ${brand}` }];
-};
+// Title, description and robots: the root's per-path page meta (app/shell/page-meta.ts).
 
 /** Member home (protected): who is logged in, log out, change password. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

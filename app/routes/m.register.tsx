@@ -1,11 +1,4 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { z } from "zod";
 import { captchaLinks } from "~/captcha";
@@ -36,7 +29,6 @@ import { defaultMemberPassword } from "~/.server/identity/platform-for";
 import { sendSmsCode } from "~/.server/identity/send-code";
 import type { PlatformFailure } from "~/.server/platform/outcomes";
 import type { RememberedLogin } from "~/.server/identity/remembered-login";
-import type { RootLoaderData } from "~/root";
 import type { AppContext } from "../../workers/load-context";
 import loginStyles from "~/styles/login.css?url";
 import registerStyles from "~/styles/register.css?url";
@@ -52,12 +44,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: registerStyles },
 ];
 
-export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as RootLoaderData | undefined;
-  const brand = root?.brand.name ?? "";
-  const page = root?.translations.register;
-  return [{ title: page ? `${page} · ${brand}` : brand }];
-};
+// Title, description and robots: the root's per-path page meta (app/shell/page-meta.ts).
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

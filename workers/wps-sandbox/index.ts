@@ -9,6 +9,7 @@ import { fail, notFound } from "./http";
 import { findMerchant } from "./merchants";
 import { dispatch } from "./router";
 import { captchaRoutes } from "./routes/captcha";
+import { downloadRoutes } from "./routes/download";
 import { CAPTCHA_WIDGET_PREFIX, handleCaptchaWidget } from "./routes/captcha-widget";
 import { CONTROL_PREFIX, controlRoutes } from "./routes/control";
 import { GAME_PAGE_PATH, gameRoutes, handleGamePage } from "./routes/game";
@@ -17,7 +18,7 @@ import { DEAD_SCRIPT_SERVER_PREFIX, handleDeadScriptServer, handlePage, PAGES_PR
 import { sessionRoutes } from "./routes/session";
 import { systemRoutes } from "./routes/system";
 
-const wpsRoutes: WpsRoute[] = [...sessionRoutes, ...memberRoutes, ...systemRoutes, ...captchaRoutes, ...gameRoutes];
+const wpsRoutes: WpsRoute[] = [...sessionRoutes, ...memberRoutes, ...systemRoutes, ...captchaRoutes, ...gameRoutes, ...downloadRoutes];
 
 async function handleWps(request: Request, url: URL, env: Env): Promise<Response> {
   const merchant = findMerchant(request.headers.get("Merchant")?.trim() ?? null);

@@ -9,9 +9,10 @@ export function applyBaseSecurityHeaders(headers: Headers): void {
 
 /**
  * The page's CSP: scripts only from this origin or carrying this response's nonce (Remix's inline scripts get it).
- * Styles allow inline attributes for per-merchant theme colours (docs/decisions/0005).
+ * Styles allow inline attributes for per-merchant theme colours (docs/decisions/0005). `connectHosts`: the merchant's
+ * other "host[:port]" the domain speed test may ping (docs/decisions/0016); anything else in the list is dropped.
  */
-export function contentSecurityPolicy(nonce: string | null): string {
+export function contentSecurityPolicy(nonce: string | null, connectHosts: readonly string[] = []): string {
   const scripts = nonce ? `'self' 'nonce-${nonce}'` : "'none'";
   return [
     "default-src 'self'",
@@ -19,7 +20,7 @@ export function contentSecurityPolicy(nonce: string | null): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connectHosts.filter((host) => /^[a-z0-9.-]+(:\d{1,5})?$/.test(host))].join(" "),
     "worker-src 'self'",
     "manifest-src 'self'",
     "frame-src 'self' https:",

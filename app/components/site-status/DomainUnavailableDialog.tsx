@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/translate";
 import { useRootData } from "~/root";
 import { Dialog } from "~/components/shell/Dialog";
+import { DomainSuggestion } from "~/components/shell/network/DomainSuggestion";
 
 /** errorCode domain_not_available: a notice with customer-service and retry buttons (shell spec §4). */
 export function DomainUnavailableDialog({ customerServiceUrl }: { customerServiceUrl: string | null }) {
@@ -12,6 +13,7 @@ export function DomainUnavailableDialog({ customerServiceUrl }: { customerServic
         {t("notice")}
       </h2>
       <p className="dialog__body">{t("domain_not_available")}</p>
+      <DomainSuggestion />
       <div className="dialog__actions">
         {customerServiceUrl ? (
           <a className="button button--secondary" href={customerServiceUrl} target="_blank" rel="noopener noreferrer">

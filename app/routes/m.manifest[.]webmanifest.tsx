@@ -1,0 +1,7 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { manifestResponse } from "~/.server/shell/manifest";
+
+// /m/manifest.webmanifest: the merchant's web app manifest (shell spec §2, §7 "Web manifest"; docs/decisions/0017).
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return manifestResponse(request, context.merchant);
+}

@@ -1,0 +1,65 @@
+// When the install prompts show, and the WEBCLIP rule (shell spec §4 "Install prompt"; docs/decisions/0017).
+// Pure functions: the browser facts are read by ~/shell/client-mode and passed in.
+import { isIosBelow, type IosVersion } from "~/identity/device";
+
+/** sessionStorage: the visitor closed an install prompt in this session (spec key PWA_skipA2HS). */
+export const SKIP_INSTALL_KEY = "PWA_skipA2HS";
+
+/** Spec: "the install prompt only on /m/home or /m/index.html". */
+export const INSTALL_PROMPT_PATHS: readonly string[] = ["/m/home", "/m/index.html"];
+
+export type SiteStateKind = "open" | "maintenance" | "access-denied" | "domain-unavailable";
+
+export type InstallConditions = {
+  pathname: string;
+  siteState: SiteStateKind;
+  /** Inside the native app shell. */
+  nativeApp: boolean;
+  /** Already an installed web app (standalone display, navigator.standalone, or launched from the home screen). */
+  installed: boolean;
+  /** White-label PWA3 (absent means on). */
+  enabled: boolean;
+  /** PWA_skipA2HS is set: declined in this session. */
+  skipped: boolean;
+};
+
+/** The spec's conditions for any install prompt, before the browser's install event (or iOS Safari) comes into it. */
+export function installPromptAllowed(c: InstallConditions): boolean {
+  return (
+    INSTALL_PROMPT_PATHS.includes(c.pathname) &&
+    c.siteState !== "maintenance" &&
+    c.siteState !== "access-denied" &&
+    !c.nativeApp &&
+    !c.installed &&
+    c.enabled &&
+    !c.skipped
+  );
+}
+
+/** iOS has no install event: Safari users get the add-to-home-screen sheet under the same conditions. */
+export function homeScreenSheetAllowed(c: InstallConditions & { iosSafari: boolean }): boolean {
+  return c.iosSafari && installPromptAllowed(c);
+}
+
+export type SheetVariant = "share" | "legacy";
+
+/** Share instructions from iOS 12.2; legacy tips below it (spec §2 item 3). */
+export function sheetVariant(ios: IosVersion | null): SheetVariant {
+  return isIosBelow(ios, 12, 2) ? "legacy" : "share";
+}
+
+/** A stored skip flag: "1" (ours) or "true" (the platform's other apps). */
+export function isSkipValue(value: string | null): boolean {
+  return value === "1" || value === "true";
+}
+
+/**
+ * The WEBCLIP storage value (spec): "0" when opened from the home screen with the homescreen query (an installed web
+ * app, whose start URL carries it), "1" when running as an installed web app without it (an iOS web clip, whose
+ * address comes from a configuration profile), null (leave it alone) in a browser tab.
+ */
+export function webclipFlag({ standalone, homescreen }: { standalone: boolean; homescreen: boolean }): "0" | "1" | null {
+  if (homescreen) return "0";
+  if (standalone) return "1";
+  return null;
+}

@@ -1,0 +1,561 @@
+// App download surfaces (shell spec §3, §4, §7): download links, app-download announcements, available promotions,
+// popup banners and their images, the native app's version check — plus the small files those links point at
+// (an .apk, an .ipa, a configuration profile, icons and banner images drawn here as real PNGs).
+// Files live under /wps/sandbox-files/ and go through the app's /wps proxy like the platform's CDN would.
+import type { WpsContext, WpsRoute } from "../context";
+import { fail, html, notLoggedIn, ok } from "../http";
+import { MERCHANTS, type Merchant } from "../merchants";
+import { authenticate, tokenFrom } from "../sessions";
+import { invalidRequest } from "../validation";
+
+export const FILES_PREFIX = "/wps/sandbox-files/";
+
+// ---------------------------------------------------------------------------------------------------------------
+// Demo data per merchant
+
+type ResourceType = "Android" | "IOS" | "MOBILECONFIG" | "AppDownloadIcon";
+
+interface DownloadSetup {
+  links: Partial<Record<ResourceType, string>>;
+  /** Latest native app version (the upgrade check). */
+  latestVersion: string;
+  /** Popup banners: group → image file name (a new name = a new image the visitor has not saved). */
+  banners: Partial<Record<"m_popup1" | "m_popup2", string>>;
+  /** APP_DOWNLOAD promotion: for visitors (public) and for members (personal, not for restricted members). */
+  appDownloadPublic: boolean;
+  appDownloadPersonal: boolean;
+  /** The app-download announcement's promotion id, when the merchant has one. */
+  promotionId: string | null;
+}
+
+const APP = `${FILES_PREFIX}app/`;
+const BANNERS = `${FILES_PREFIX}banners/`;
+
+export const DOWNLOAD_SETUP: Readonly<Record<string, DownloadSetup>> = {
+  demo: {
+    links: {
+      Android: `${APP}demo-play.apk`,
+      IOS: `${APP}demo-play-ios.html`,
+      MOBILECONFIG: `${APP}demo-play.mobileconfig`,
+      AppDownloadIcon: `${APP}demo-play-icon.png`,
+    },
+    latestVersion: "2.5.0",
+    banners: { m_popup1: "demo-get-the-app-v3.png", m_popup2: "demo-lucky-draw-v1.png" },
+    appDownloadPublic: true,
+    appDownloadPersonal: true,
+    promotionId: "APPDL-1",
+  },
+  vn88: {
+    links: { Android: `${APP}vn88.apk` },
+    latestVersion: "2.4.0",
+    banners: { m_popup1: "vn88-get-the-app-v1.png" },
+    appDownloadPublic: false,
+    appDownloadPersonal: false,
+    promotionId: null,
+  },
+  br777: {
+    links: { Android: `${APP}br777.apk`, IOS: `${APP}br777.ipa` },
+    latestVersion: "2.5.0",
+    banners: {},
+    appDownloadPublic: false,
+    appDownloadPersonal: true,
+    promotionId: "APPDL-7",
+  },
+};
+
+const NO_SETUP: DownloadSetup = {
+  links: {},
+  latestVersion: "0.0.0",
+  banners: {},
+  appDownloadPublic: false,
+  appDownloadPersonal: false,
+  promotionId: null,
+};
+
+function setupOf(merchant: Merchant): DownloadSetup {
+  return DOWNLOAD_SETUP[merchant.code] ?? NO_SETUP;
+}
+
+/** Announcement texts by language (the platform answers in the caller's language; English otherwise). */
+const BONUS_TEXT: Record<string, { title: string; content: string }> = {
+  EN: {
+    title: "Download the app, get a bonus",
+    content:
+      "<p>Install the app and log in within <b>7 days</b> to receive your app bonus.</p><p>The bonus is credited automatically &amp; can be used on every lottery.</p>",
+  },
+  VI: {
+    title: "Tải ứng dụng, nhận thưởng",
+    content:
+      "<p>Cài đặt ứng dụng và đăng nhập trong vòng <b>7 ngày</b> để nhận thưởng.</p><p>Tiền thưởng được cộng tự động &amp; dùng được cho mọi xổ số.</p>",
+  },
+  UR: {
+    title: "ایپ ڈاؤن لوڈ کریں، بونس پائیں",
+    content:
+      "<p>ایپ انسٹال کریں اور <b>7 دن</b> کے اندر لاگ ان کریں تاکہ آپ کو ایپ بونس ملے۔</p><p>بونس خود بخود آپ کے اکاؤنٹ میں جمع ہو جاتا ہے۔</p>",
+  },
+  "PT-BR": {
+    title: "Baixe o app e ganhe um bônus",
+    content: "<p>Instale o app e entre em até <b>7 dias</b> para receber o bônus.</p><p>O bônus é creditado automaticamente.</p>",
+  },
+};
+
+const PROMOTION_TYPES = [
+  "LOGIN",
+  "REGISTER",
+  "SAVIOR",
+  "DEPOSIT",
+  "FIRST_DEPOSIT",
+  "SECOND_DEPOSIT",
+  "THIRD_DEPOSIT",
+  "FOURTH_DEPOSIT",
+  "FIFTH_DEPOSIT",
+  "DEPOSIT_COUNT",
+  "DEPOSIT_BET_BONUS",
+  "REFERRAL",
+  "MISSION",
+  "UPGRADE_BONUS",
+  "APP_DOWNLOAD",
+] as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// /wps calls
+
+async function downloadLinks(ctx: WpsContext): Promise<Response> {
+  const { links } = setupOf(ctx.merchant);
+  return ok(Object.entries(links).map(([resourceType, url]) => ({ resourceType, url })));
+}
+
+const GROUP = /^[A-Za-z0-9_]{1,32}$/;
+
+async function banners(ctx: WpsContext): Promise<Response> {
+  const groups = (ctx.url.searchParams.get("groups") ?? "m_popup1,m_popup2")
+    .split(",")
+    .map((g) => g.trim())
+    .filter(Boolean);
+  if (groups.length === 0 || groups.length > 20 || !groups.every((g) => GROUP.test(g))) {
+    return invalidRequest("groups: a comma-separated list of banner group names");
+  }
+  const setup = setupOf(ctx.merchant);
+  const list = groups.flatMap((groupName) => {
+    const file = setup.banners[groupName as keyof DownloadSetup["banners"]];
+    // linkageType URL to an internal path: the spec's banner navigation rule (§4 "Banners").
+    return file ? [{ groupName, url: `${BANNERS}${file}`, linkageType: "URL", linkage: "/m/home", roomId: null, nodeId: null }] : [];
+  });
+  return ok(list);
+}
+
+async function appVersion(ctx: WpsContext): Promise<Response> {
+  const platform = ctx.url.searchParams.get("platform") ?? "Android";
+  if (platform !== "Android" && platform !== "IOS") return invalidRequest("platform: Android or IOS");
+  const setup = setupOf(ctx.merchant);
+  const downloadUrl = (platform === "IOS" ? setup.links.IOS : setup.links.Android) ?? null;
+  return ok({ latestVersion: setup.latestVersion, downloadUrl });
+}
+
+async function announcements(ctx: WpsContext): Promise<Response> {
+  const category = ctx.url.searchParams.get("category");
+  const setup = setupOf(ctx.merchant);
+  // Only the app-download category exists in the sandbox; other categories have no announcements.
+  if ((category !== null && category !== "app_download") || setup.promotionId === null) return ok([]);
+  const language = ctx.request.headers.get("Language")?.trim().toUpperCase() ?? "";
+  const text = BONUS_TEXT[language] ?? BONUS_TEXT[ctx.merchant.defaultLanguage] ?? BONUS_TEXT.EN!;
+  return ok([
+    {
+      id: `${ctx.merchant.code}-app-download`,
+      title: text.title,
+      content: text.content,
+      promotionType: "APP_DOWNLOAD",
+      promotionId: setup.promotionId,
+      types: "PR",
+      platform: "M",
+      category: "app_download",
+    },
+  ]);
+}
+
+async function availablePromotions(ctx: WpsContext): Promise<Response> {
+  const setup = setupOf(ctx.merchant);
+  let appDownload = setup.appDownloadPublic;
+  // With a token: the member's personal promotions. A token that is not valid is "not logged in", as on every auth call.
+  if (tokenFrom(ctx.request) !== null) {
+    const session = await authenticate(ctx.env.DB, ctx.merchant.code, ctx.request);
+    if (session === null) return notLoggedIn();
+    appDownload = setup.appDownloadPersonal && session.member.type !== 4;
+  }
+  const value = Object.fromEntries(
+    PROMOTION_TYPES.map((type) => {
+      const enabled = type === "APP_DOWNLOAD" ? appDownload : type === "LOGIN" || type === "REGISTER" || type === "FIRST_DEPOSIT";
+      return [type, { enabled, count: enabled ? 1 : 0 }];
+    }),
+  );
+  return ok(value);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Files: a tiny PNG encoder (RGB, deflate via CompressionStream) and a 5×7 pixel font for the banners' words.
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+/** Bytes backed by a plain ArrayBuffer (what Blob and Response accept). */
+type Bytes = Uint8Array<ArrayBuffer>;
+
+function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+async function deflate(data: Bytes): Promise<Bytes> {
+  const stream = new Blob([data]).stream().pipeThrough(new CompressionStream("deflate"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+function chunk(type: string, data: Bytes): Bytes {
+  const out = new Uint8Array(12 + data.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.length);
+  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
+  out.set(data, 8);
+  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+  return out;
+}
+
+type Rgb = readonly [number, number, number];
+
+class Canvas {
+  readonly pixels: Uint8Array;
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
+    this.pixels = new Uint8Array(width * height * 3);
+  }
+
+  set(x: number, y: number, [r, g, b]: Rgb): void {
+    if (x < 0 || y < 0 || x >= this.width || y >= this.height) return;
+    const i = (Math.floor(y) * this.width + Math.floor(x)) * 3;
+    this.pixels[i] = r;
+    this.pixels[i + 1] = g;
+    this.pixels[i + 2] = b;
+  }
+
+  /** Vertical gradient over the whole canvas. */
+  gradient(top: Rgb, bottom: Rgb): void {
+    for (let y = 0; y < this.height; y++) {
+      const t = y / (this.height - 1);
+      const c: Rgb = [0, 1, 2].map((i) => Math.round(top[i]! + (bottom[i]! - top[i]!) * t)) as unknown as Rgb;
+      for (let x = 0; x < this.width; x++) this.set(x, y, c);
+    }
+  }
+
+  roundRect(x: number, y: number, w: number, h: number, r: number, colour: Rgb): void {
+    for (let py = y; py < y + h; py++) {
+      for (let px = x; px < x + w; px++) {
+        const dx = Math.max(x + r - px, 0, px - (x + w - 1 - r));
+        const dy = Math.max(y + r - py, 0, py - (y + h - 1 - r));
+        if (dx * dx + dy * dy <= r * r) this.set(px, py, colour);
+      }
+    }
+  }
+
+  circle(cx: number, cy: number, r: number, colour: Rgb, highlight?: Rgb): void {
+    for (let py = cy - r; py <= cy + r; py++) {
+      for (let px = cx - r; px <= cx + r; px++) {
+        const d = (px - cx) ** 2 + (py - cy) ** 2;
+        if (d > r * r) continue;
+        const h = highlight && (px - (cx - r / 3)) ** 2 + (py - (cy - r / 3)) ** 2 < (r / 3) ** 2;
+        this.set(px, py, h ? highlight : colour);
+      }
+    }
+  }
+
+  /** A downward arrow onto a tray: the universal "download" sign. */
+  downloadSign(cx: number, top: number, size: number, colour: Rgb): void {
+    const stem = Math.round(size / 5);
+    this.roundRect(cx - stem / 2, top, stem, size * 0.55, 2, colour);
+    const headTop = top + size * 0.4;
+    const headH = size * 0.35;
+    for (let y = 0; y < headH; y++) {
+      const half = (size * 0.4 * (headH - y)) / headH;
+      for (let x = -half; x <= half; x++) this.set(cx + x, headTop + y, colour);
+    }
+    this.roundRect(cx - size * 0.45, top + size * 0.85, size * 0.9, stem * 0.8, 2, colour);
+  }
+
+  text(text: string, cx: number, top: number, scale: number, colour: Rgb): void {
+    const advance = 6 * scale;
+    let x = Math.round(cx - (text.length * advance - scale) / 2);
+    for (const ch of text) {
+      const glyph = FONT[ch] ?? FONT[" "]!;
+      glyph.forEach((row, gy) => {
+        for (let gx = 0; gx < 5; gx++) {
+          if (!((row >> (4 - gx)) & 1)) continue;
+          for (let sy = 0; sy < scale; sy++)
+            for (let sx = 0; sx < scale; sx++) this.set(x + gx * scale + sx, top + gy * scale + sy, colour);
+        }
+      });
+      x += advance;
+    }
+  }
+
+  async png(): Promise<Bytes> {
+    const raw = new Uint8Array((this.width * 3 + 1) * this.height);
+    for (let y = 0; y < this.height; y++) {
+      raw[y * (this.width * 3 + 1)] = 0; // filter: none
+      raw.set(this.pixels.subarray(y * this.width * 3, (y + 1) * this.width * 3), y * (this.width * 3 + 1) + 1);
+    }
+    const header = new Uint8Array(13);
+    const view = new DataView(header.buffer);
+    view.setUint32(0, this.width);
+    view.setUint32(4, this.height);
+    header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+    const parts = [
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", header),
+      chunk("IDAT", await deflate(raw)),
+      chunk("IEND", new Uint8Array()),
+    ];
+    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let offset = 0;
+    for (const p of parts) {
+      out.set(p, offset);
+      offset += p.length;
+    }
+    return out;
+  }
+}
+
+/** 5×7 glyphs, one number per row, high bit on the left. */
+const FONT: Record<string, readonly number[]> = {
+  " ": [0, 0, 0, 0, 0, 0, 0],
+  A: [14, 17, 17, 31, 17, 17, 17],
+  B: [30, 17, 17, 30, 17, 17, 30],
+  C: [14, 17, 16, 16, 16, 17, 14],
+  D: [30, 17, 17, 17, 17, 17, 30],
+  E: [31, 16, 16, 30, 16, 16, 31],
+  G: [14, 17, 16, 23, 17, 17, 15],
+  H: [17, 17, 17, 31, 17, 17, 17],
+  I: [14, 4, 4, 4, 4, 4, 14],
+  K: [17, 18, 20, 24, 20, 18, 17],
+  L: [16, 16, 16, 16, 16, 16, 31],
+  M: [17, 27, 21, 21, 17, 17, 17],
+  N: [17, 25, 21, 19, 17, 17, 17],
+  O: [14, 17, 17, 17, 17, 17, 14],
+  P: [30, 17, 17, 30, 16, 16, 16],
+  R: [30, 17, 17, 30, 20, 18, 17],
+  S: [15, 16, 16, 14, 1, 1, 30],
+  T: [31, 4, 4, 4, 4, 4, 4],
+  U: [17, 17, 17, 17, 17, 17, 14],
+  V: [17, 17, 17, 17, 17, 10, 4],
+  W: [17, 17, 17, 21, 21, 21, 10],
+  Y: [17, 17, 10, 4, 4, 4, 4],
+  "0": [14, 17, 19, 21, 25, 17, 14],
+  "1": [4, 12, 4, 4, 4, 4, 14],
+  "2": [14, 17, 1, 2, 4, 8, 31],
+  "4": [2, 6, 10, 18, 31, 2, 2],
+  "7": [31, 1, 2, 4, 8, 8, 8],
+  "8": [14, 17, 17, 14, 17, 17, 14],
+  "9": [14, 17, 17, 15, 1, 2, 12],
+  "!": [4, 4, 4, 4, 4, 0, 4],
+  "+": [0, 4, 4, 31, 4, 4, 0],
+};
+
+const WHITE: Rgb = [255, 255, 255];
+const GOLD: Rgb = [255, 213, 79];
+
+const PALETTES: Record<string, { top: Rgb; bottom: Rgb; accent: Rgb }> = {
+  demo: { top: [31, 111, 235], bottom: [11, 26, 51], accent: GOLD },
+  vn88: { top: [198, 40, 40], bottom: [74, 12, 12], accent: GOLD },
+  br777: { top: [0, 137, 123], bottom: [0, 46, 40], accent: GOLD },
+};
+
+function paletteOf(merchantCode: string) {
+  return PALETTES[merchantCode] ?? PALETTES.demo!;
+}
+
+async function drawIcon(merchantCode: string): Promise<Bytes> {
+  const p = paletteOf(merchantCode);
+  const c = new Canvas(192, 192);
+  c.gradient(p.top, p.bottom);
+  c.roundRect(36, 36, 120, 120, 28, WHITE);
+  c.downloadSign(96, 54, 84, p.top);
+  return c.png();
+}
+
+async function drawGetTheApp(merchantCode: string): Promise<Bytes> {
+  const p = paletteOf(merchantCode);
+  const c = new Canvas(300, 400);
+  c.gradient(p.top, p.bottom);
+  c.text("GET THE APP", 150, 28, 4, WHITE);
+  // A phone with the download sign on its screen.
+  c.roundRect(95, 88, 110, 200, 18, [20, 24, 36]);
+  c.roundRect(103, 104, 94, 168, 8, WHITE);
+  c.downloadSign(150, 140, 70, p.top);
+  c.text("BONUS", 150, 306, 5, p.accent);
+  c.text("IN 7 DAYS", 150, 352, 3, WHITE);
+  return c.png();
+}
+
+async function drawLuckyDraw(merchantCode: string): Promise<Bytes> {
+  const c = new Canvas(300, 400);
+  c.gradient([106, 27, 154], [255, 143, 0]);
+  c.text("LUCKY DRAW", 150, 28, 4, WHITE);
+  c.circle(80, 170, 42, [249, 168, 37], [255, 245, 157]);
+  c.circle(160, 150, 48, [0, 131, 143], [178, 235, 242]);
+  c.circle(230, 200, 38, [198, 40, 40], [255, 205, 210]);
+  c.circle(130, 240, 40, [46, 125, 50], [200, 230, 201]);
+  c.text("7", 80, 156, 4, [62, 39, 35]);
+  c.text("2", 160, 136, 4, WHITE);
+  c.text("9", 230, 186, 4, WHITE);
+  c.text("4", 130, 226, 4, WHITE);
+  c.text("DAILY", 150, 300, 5, WHITE);
+  c.text(merchantCode === "demo" ? "DEMO PLAY" : "PLAY NOW", 150, 352, 3, [255, 248, 225]);
+  return c.png();
+}
+
+const IMAGE_CACHE = new Map<string, Promise<Bytes>>();
+
+function cachedImage(key: string, draw: () => Promise<Bytes>): Promise<Bytes> {
+  let image = IMAGE_CACHE.get(key);
+  if (!image) {
+    image = draw();
+    IMAGE_CACHE.set(key, image);
+  }
+  return image;
+}
+
+function fileReply(body: BodyInit, type: string, headers: Record<string, string> = {}): Response {
+  return new Response(body, { headers: { "content-type": type, "cache-control": "public, max-age=3600", ...headers } });
+}
+
+function escapeXml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The site the browser is on (the proxy forwards Referer), for the web clip's address. */
+function siteOrigin(request: Request): string {
+  try {
+    const referer = request.headers.get("Referer");
+    if (referer) return new URL(referer).origin;
+  } catch {
+    // fall through
+  }
+  return "http://demo.localhost:8787";
+}
+
+/** A stable UUID per merchant and payload (profiles need one). */
+function payloadUuid(merchant: Merchant, n: number): string {
+  const hex = Array.from(merchant.code, (c) => c.charCodeAt(0).toString(16).padStart(2, "0"))
+    .join("")
+    .padEnd(12, "0")
+    .slice(0, 12);
+  return `6f1c2c52-7e0b-4f5b-9c3${n}-${hex}`.toUpperCase();
+}
+
+function mobileconfig(merchant: Merchant, origin: string): string {
+  const id = `sandbox.${merchant.code}.webclip`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+  <key>PayloadContent</key>
+  <array>
+    <dict>
+      <key>FullScreen</key><true/>
+      <key>IsRemovable</key><true/>
+      <key>Label</key><string>${escapeXml(merchant.brand)}</string>
+      <key>PayloadIdentifier</key><string>${id}.clip</string>
+      <key>PayloadType</key><string>com.apple.webClip.managed</string>
+      <key>PayloadUUID</key><string>${payloadUuid(merchant, 1)}</string>
+      <key>PayloadVersion</key><integer>1</integer>
+      <key>URL</key><string>${escapeXml(`${origin}/m/home?WEBCLIP=1`)}</string>
+    </dict>
+  </array>
+  <key>PayloadDisplayName</key><string>${escapeXml(merchant.brand)} (sandbox)</string>
+  <key>PayloadIdentifier</key><string>${id}</string>
+  <key>PayloadType</key><string>Configuration</string>
+  <key>PayloadUUID</key><string>${payloadUuid(merchant, 2)}</string>
+  <key>PayloadVersion</key><integer>1</integer>
+</dict>
+</plist>
+`;
+}
+
+function iosPage(merchant: Merchant): Response {
+  const brand = escapeXml(merchant.brand);
+  return html(`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>iOS app (sandbox) - ${brand}</title></head>
+<body><main><h1>iOS app (sandbox)</h1><p>${brand}: in production this link opens the App Store or the enterprise install page.</p></main></body>
+</html>
+`);
+}
+
+type FileHandler = (ctx: WpsContext, merchant: Merchant) => Promise<Response>;
+
+function fileRoutes(): WpsRoute[] {
+  const routes: WpsRoute[] = [];
+  const add = (path: string, merchantCode: string, handle: FileHandler) =>
+    routes.push({
+      method: "GET",
+      path,
+      handle: async (ctx) => {
+        const merchant = MERCHANTS[merchantCode];
+        return merchant ? handle(ctx, merchant) : fail("path.not.found", `No such file: ${path}`, 404);
+      },
+    });
+  for (const [code, setup] of Object.entries(DOWNLOAD_SETUP)) {
+    for (const [type, url] of Object.entries(setup.links) as [ResourceType, string][]) {
+      if (type === "Android") {
+        add(url, code, async (_ctx, m) =>
+          fileReply(
+            `Sandbox Android package for ${m.brand}. In production this is the merchant's signed APK.\n`,
+            "application/vnd.android.package-archive",
+            {
+              "content-disposition": `attachment; filename="${url.slice(url.lastIndexOf("/") + 1)}"`,
+            },
+          ),
+        );
+      } else if (type === "IOS") {
+        add(url, code, async (_ctx, m) =>
+          url.endsWith(".ipa")
+            ? fileReply(`Sandbox iOS package for ${m.brand}.\n`, "application/octet-stream", {
+                "content-disposition": `attachment; filename="${url.slice(url.lastIndexOf("/") + 1)}"`,
+              })
+            : iosPage(m),
+        );
+      } else if (type === "MOBILECONFIG") {
+        add(url, code, async (ctx, m) =>
+          fileReply(mobileconfig(m, siteOrigin(ctx.request)), "application/x-apple-aspen-config", {
+            "content-disposition": `attachment; filename="${url.slice(url.lastIndexOf("/") + 1)}"`,
+            "cache-control": "no-store",
+          }),
+        );
+      } else {
+        add(url, code, async () => fileReply(await cachedImage(`icon:${code}`, () => drawIcon(code)), "image/png"));
+      }
+    }
+    for (const [group, file] of Object.entries(setup.banners)) {
+      const draw = group === "m_popup1" ? () => drawGetTheApp(code) : () => drawLuckyDraw(code);
+      add(`${BANNERS}${file}`, code, async () => fileReply(await cachedImage(`banner:${code}:${group}`, draw), "image/png"));
+    }
+  }
+  return routes;
+}
+
+export const downloadRoutes: WpsRoute[] = [
+  { method: "GET", path: "/wps/system/downloadLinks", handle: downloadLinks },
+  { method: "GET", path: "/wps/system/banners", handle: banners },
+  { method: "GET", path: "/wps/system/appVersion", handle: appVersion },
+  { method: "GET", path: "/wps/relay/MCSFE_getListAnnouncements", handle: announcements },
+  { method: "GET", path: "/wps/relay/MCSFE_getMerchantAvailablePromotions", handle: availablePromotions },
+  ...fileRoutes(),
+];
