@@ -14,7 +14,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? "test-results/reports/e2e.json" }]],
+  // scripts/test.sh sets the JSON file; a manual run writes elsewhere, so it cannot overwrite the report test.sh sums.
+  reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? "test-results/e2e-last-run.json" }]],
   use: {
     baseURL: `http://demo.localhost:${port}`,
     viewport: { width: 360, height: 740 },

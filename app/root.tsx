@@ -129,6 +129,10 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const data = useRootData();
+  // Maintenance and access denied replace every page, unknown addresses included.
+  if (data && (data.siteState.kind === "maintenance" || data.siteState.kind === "access-denied"))
+    return <SiteStatusPage state={data.siteState} />;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
   return (

@@ -40,12 +40,14 @@ export async function createAppContext(request: Request, cloudflare: CloudflareC
     merchantDefault: merchant.defaultLanguage,
   });
   const clientIp = request.headers.get("CF-Connecting-IP");
+  const publicOrigin = `${url.protocol}//${request.headers.get("Host") ?? url.host}`;
   const platform = new PlatformClient({
     merchant,
     env: cloudflare.env as unknown as Record<string, unknown>,
     language,
     token: session.token,
     clientIp,
+    publicOrigin,
   });
   return { cloudflare, merchant, platform, session, language, cspNonce: createNonce(), clientIp };
 }

@@ -91,7 +91,7 @@ test.describe("service worker", () => {
     // A link inside the app, offline: a browser navigation the worker answers, not Remix's error page.
     await waitForHydration(page);
     await shellLayerLoaded(page);
-    await page.getByRole("link", { name: "Demo Play – Home" }).click();
+    await page.getByRole("link", { name: "Demo Play", exact: true }).click();
     await expect(page).toHaveURL(/\/m\/home$/);
     await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
     await page.goto("/m/member/home");

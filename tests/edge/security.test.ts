@@ -40,10 +40,7 @@ describe("security headers", () => {
     });
   }
 
-  // KNOWN BUG (reported, not fixed here): static assets (/favicon.ico, /assets/*.js, /assets/*.css) are answered by
-  // Workers static assets before the Worker runs, so they carry none of the security headers (no public/_headers).
-  // `it.fails` passes while the bug exists; when it is fixed this test fails: change it to `it`.
-  it.fails("KNOWN BUG: are on a static asset", async () => {
+  it("are on a static asset", async () => {
     const asset = await getPage("demo.localhost", "/favicon.ico");
     expect(asset.status).toBe(200);
     expectSecurityHeaders(asset, "a static asset");

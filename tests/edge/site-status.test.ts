@@ -46,21 +46,14 @@ describe("maintenance", () => {
     expect(page.body).toMatch(/<a[^>]*href="\/m\/home\?x=1"[^>]*>Retry<\/a>/);
   });
 
-  // KNOWN BUG (reported, not fixed here): during maintenance an unknown path still shows "Page not found" inside the
-  // shell (the root ErrorBoundary renders instead of App, so the maintenance page never replaces it).
-  // `it.fails` passes while the bug exists; when it is fixed this test fails: change it to `it`.
-  it.fails("KNOWN BUG: replaces unknown paths too with the maintenance page", async () => {
+  it("replaces unknown paths too with the maintenance page", async () => {
     await setFaults({ merchant: "demo", maintenance: {} });
     const page = await getPage("demo.localhost", "/m/no-such-page");
     expect(page.status).toBe(503);
     expect(h1(page.body)).toBe("System maintenance");
   });
 
-  // KNOWN BUG (reported, not fixed here): the "Contact us" / "Customer service" link points at
-  // https://platform.internal/wps/sandbox-pages/chat?merchant=demo, the fake origin the app uses for the
-  // service binding, which no browser can open. The contract says the sandbox answers with a link "on the origin
-  // the request came in on"; the app never tells it the visitor's host (X-Forwarded-Host is not sent).
-  it.fails("KNOWN BUG: links Contact us to an address the visitor's browser can open", async () => {
+  it("links Contact us to an address the visitor's browser can open", async () => {
     await setFaults({ merchant: "demo", maintenance: {} });
     const page = await getPage("demo.localhost", "/m/home");
     const href = /<a[^>]*href="([^"]+)"[^>]*>Contact us<\/a>/.exec(page.body)?.[1];
@@ -79,11 +72,7 @@ describe("maintenance", () => {
     expect(bodyText(page.body)).not.toContain("Rất tiếc, hệ thống đang được bảo trì");
   });
 
-  // KNOWN BUG (reported, not fixed here): with an end time the maintenance page crashes while rendering.
-  // LocalTime combines dateStyle/timeStyle with timeZoneName in Intl.DateTimeFormat, which throws
-  // "TypeError: Invalid option" in workerd (Node: "Can't set option timeZoneName when dateStyle is used"),
-  // so the visitor gets the 500 "Something went wrong" page body under a 503 status.
-  it.fails("KNOWN BUG: shows the platform's description and end time when it gives them", async () => {
+  it("shows the platform's description and end time when it gives them", async () => {
     const end = Date.UTC(2031, 0, 2, 3, 4);
     await setFaults({ merchant: "demo", maintenance: { end, desc: "Upgrading the lottery draw servers." } });
     const page = await getPage("demo.localhost", "/m/home");

@@ -37,7 +37,7 @@ export async function edgeErrorPage(
 <style>
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;background:#f4f6fb;color:#1c2433;display:flex;min-height:100vh;align-items:center;justify-content:center}
 main{max-width:420px;margin:24px;padding:32px 24px;background:#fff;border-radius:16px;box-shadow:0 6px 24px rgba(20,30,60,.08);text-align:center}
-.code{font-size:56px;font-weight:800;color:#c0c8d8;margin:0}
+.code{font-size:56px;font-weight:800;color:#5f6b85;margin:0}
 h1{font-size:22px;margin:8px 0 12px}
 p{line-height:1.55;margin:0;color:#475269;overflow-wrap:anywhere}
 </style>

@@ -48,6 +48,8 @@ export type PlatformClientOptions = {
   language: LanguageCode;
   token: string | null;
   clientIp: string | null;
+  /** The address the visitor used (scheme and Host, port included), for links the platform builds back to the site. */
+  publicOrigin?: string | null;
 };
 
 // Per-isolate cache of each merchant's RSA key: it is fetched before every encrypted call otherwise.
@@ -79,6 +81,11 @@ export class PlatformClient {
       Accept: "application/json",
     });
     if (this.options.clientIp) headers.set("X-Forwarded-For", this.options.clientIp);
+    if (this.options.publicOrigin) {
+      const origin = new URL(this.options.publicOrigin);
+      headers.set("X-Forwarded-Host", origin.host);
+      headers.set("X-Forwarded-Proto", origin.protocol.replace(":", ""));
+    }
     return headers;
   }
 
@@ -127,13 +134,20 @@ export class PlatformClient {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), request.timeoutMs ?? PLATFORM_TIMEOUT_MS);
     try {
-      const response = await this.fetchPlatform(url.pathname + url.search, {
-        method: request.method ?? (body === undefined ? "GET" : "POST"),
-        headers,
-        body,
-        signal: controller.signal,
-      });
-      const text = await response.text();
+      // Raced against the abort too: a Request's signal may stop following ours in some runtimes.
+      const aborted = new Promise<never>((_resolve, reject) =>
+        controller.signal.addEventListener("abort", () => reject(new DOMException("timed out", "AbortError")), { once: true }),
+      );
+      const response = await Promise.race([
+        this.fetchPlatform(url.pathname + url.search, {
+          method: request.method ?? (body === undefined ? "GET" : "POST"),
+          headers,
+          body,
+          signal: controller.signal,
+        }),
+        aborted,
+      ]);
+      const text = await Promise.race([response.text(), aborted]);
       let json: unknown;
       try {
         json = JSON.parse(text);

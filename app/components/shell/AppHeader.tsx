@@ -9,7 +9,7 @@ export function AppHeader() {
   if (!data) return null;
   return (
     <header className="app-header" style={data.member ? { flexWrap: "wrap" } : undefined}>
-      <Link to="/m/home" className="app-header__brand" aria-label={`${data.brand.name} – ${t("home")}`}>
+      <Link to="/m/home" className="app-header__brand">
         <span className="app-header__logo" aria-hidden="true">
           {data.brand.shortName.slice(0, 1)}
         </span>

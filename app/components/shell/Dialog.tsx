@@ -14,6 +14,11 @@ type DialogProps = {
  */
 export function Dialog({ titleId, children, role = "dialog", onClose }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // The latest callback, so a parent's re-render never re-opens the modal (the effect below runs once).
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -21,11 +26,11 @@ export function Dialog({ titleId, children, role = "dialog", onClose }: DialogPr
     dialog.showModal();
     // Switching the server-rendered open dialog to a modal queues a stale "close" event; only a real close counts.
     const closed = () => {
-      if (!dialog.open) onClose?.();
+      if (!dialog.open) onCloseRef.current?.();
     };
     dialog.addEventListener("close", closed);
     return () => dialog.removeEventListener("close", closed);
-  }, [onClose]);
+  }, []);
   return (
     <dialog ref={ref} open className="dialog" role={role} aria-modal="true" aria-labelledby={titleId}>
       {children}

@@ -7,10 +7,9 @@ import { useEffect, useState } from "react";
 export function LocalTime({ epochMs, locale }: { epochMs: number; locale: string }) {
   const [local, setLocal] = useState(false);
   useEffect(() => setLocal(true), []);
-  const text = new Intl.DateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: "short",
-    ...(local ? {} : { timeZone: "UTC", timeZoneName: "short" }),
-  }).format(new Date(epochMs));
-  return <time dateTime={new Date(epochMs).toISOString()}>{text}</time>;
+  // dateStyle/timeStyle cannot be combined with timeZoneName (Intl throws), so the UTC label is added by hand.
+  const text = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", ...(local ? {} : { timeZone: "UTC" }) }).format(
+    new Date(epochMs),
+  );
+  return <time dateTime={new Date(epochMs).toISOString()}>{local ? text : `${text} UTC`}</time>;
 }

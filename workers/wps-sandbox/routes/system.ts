@@ -57,7 +57,8 @@ async function setting(ctx: WpsContext): Promise<Response> {
 async function config(ctx: WpsContext): Promise<Response> {
   const m = ctx.merchant;
   // Served from the sandbox's own origin: the app proxies /wps/* here, so the link works through it too.
-  const chatUrl = `${ctx.url.origin}/wps/sandbox-pages/chat?merchant=${encodeURIComponent(m.code)}`;
+  // Behind the app's service binding the sandbox's own origin is internal: link back through the visitor's host.
+  const chatUrl = `${publicOrigin(ctx.request, ctx.url)}/wps/sandbox-pages/chat?merchant=${encodeURIComponent(m.code)}`;
   return ok({
     customerService: [
       {
@@ -90,3 +91,10 @@ export const systemRoutes: WpsRoute[] = [
   { method: "GET", path: "/wps/system/country", handle: country },
   { method: "GET", path: "/wps/system/test/ping", handle: ping },
 ];
+
+function publicOrigin(request: Request, url: URL): string {
+  const host = request.headers.get("X-Forwarded-Host");
+  const proto = request.headers.get("X-Forwarded-Proto");
+  if (host && /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) && (proto === "http" || proto === "https")) return `${proto}://${host}`;
+  return url.origin;
+}
