@@ -333,11 +333,12 @@ test.describe("image-download popup", () => {
     const download = page.waitForEvent("download");
     await first.getByRole("button", { name: "Save image" }).click();
     expect((await download).suggestedFilename()).toBe("demo-get-the-app-v3.png");
-    expect(await page.evaluate(() => localStorage.getItem("SHELL_downloadImage1"))).toBe("demo-get-the-app-v3.png");
+    // Saving is recorded once the image has been fetched and handed over, a moment after the download starts.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("SHELL_downloadImage1"))).toBe("demo-get-the-app-v3.png");
     await expect(page.locator('.image-popup[data-group="m_popup2"]')).toBeVisible();
     await imagePopup(page).getByRole("button", { name: "Close the image" }).click();
     await expect(imagePopup(page)).toHaveCount(0);
-    expect(await page.evaluate(() => sessionStorage.getItem("SHELL_downloadImage"))).toBe("1");
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem("SHELL_downloadImage"))).toBe("1");
   });
 
   test("dismissed this session: not again", async ({ browser }) => {
