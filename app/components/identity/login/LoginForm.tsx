@@ -2,6 +2,7 @@ import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { CaptchaField, useCaptcha } from "~/captcha";
 import { useTranslation } from "~/i18n/translate";
+import { PasswordToggle } from "./PasswordToggle";
 import { SmsCodeField } from "../SmsCodeField";
 import { DeviceFields } from "./DeviceFields";
 import { MobileField } from "./MobileField";
@@ -115,19 +116,7 @@ export function LoginForm({ page, result, panelId, onNotice }: LoginFormProps) {
             autoComplete="current-password"
             maxLength={128}
             error={text(errors.password)}
-            addon={
-              hydrated ? (
-                <button
-                  type="button"
-                  className="field__toggle"
-                  aria-pressed={showPassword}
-                  aria-label={t("show_password")}
-                  onClick={() => setShowPassword((v) => !v)}
-                >
-                  <span aria-hidden="true">{showPassword ? "🙈" : "👁"}</span>
-                </button>
-              ) : null
-            }
+            addon={hydrated ? <PasswordToggle shown={showPassword} onToggle={() => setShowPassword((v) => !v)} /> : null}
           />
         </>
       ) : (

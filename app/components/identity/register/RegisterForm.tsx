@@ -2,6 +2,7 @@ import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { CaptchaField, useCaptcha } from "~/captcha";
 import { useTranslation } from "~/i18n/translate";
+import { PasswordToggle } from "../login/PasswordToggle";
 import { SmsCodeField } from "../SmsCodeField";
 import { DeviceFields } from "../login/DeviceFields";
 import { MobileField } from "../login/MobileField";
@@ -167,19 +168,7 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
         maxLength={20}
         hint={errors.password ? undefined : passwordOptional ? t("register_password_optional_hint") : t("password_rule_hint")}
         error={text(errors.password)}
-        addon={
-          hydrated ? (
-            <button
-              type="button"
-              className="field__toggle"
-              aria-pressed={showPassword}
-              aria-label={t("show_password")}
-              onClick={() => setShowPassword((v) => !v)}
-            >
-              <span aria-hidden="true">{showPassword ? "🙈" : "👁"}</span>
-            </button>
-          ) : null
-        }
+        addon={hydrated ? <PasswordToggle shown={showPassword} onToggle={() => setShowPassword((v) => !v)} /> : null}
       />
 
       <div className="register-form__codes">
