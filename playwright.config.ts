@@ -22,6 +22,9 @@ export default defineConfig({
     baseURL: `http://demo.localhost:${port}`,
     viewport: { width: 360, height: 740 },
     locale: "en-US",
+    // No motion: animations are not what these tests check, and an endless one (the download bar's gift, on most
+    // pages) keeps Chromium drawing frames for as long as a page is open. Screenshots show where animations end.
+    reducedMotion: "reduce",
     screenshot: "only-on-failure",
     trace: "off",
     launchOptions: {

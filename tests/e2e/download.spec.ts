@@ -24,6 +24,7 @@ const test = base.extend<{
         isMobile: true,
         hasTouch: true,
         locale: "en-US",
+        reducedMotion: "reduce",
         javaScriptEnabled,
       });
       contexts.push(context);

@@ -73,7 +73,12 @@ async function verifyAndPass(page: Page) {
 async function newVisit(context: BrowserContext, javaScriptEnabled: boolean): Promise<BrowserContext> {
   const browser = context.browser()!;
   const cookies = (await context.cookies()).filter((c) => c.name !== "mc_session");
-  const next = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: "en-US", javaScriptEnabled });
+  const next = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    locale: "en-US",
+    reducedMotion: "reduce",
+    javaScriptEnabled,
+  });
   await next.addCookies(cookies);
   return next;
 }

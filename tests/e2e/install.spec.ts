@@ -311,6 +311,7 @@ test.describe("installability", () => {
         executablePath: "/usr/bin/chromium",
         args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
         viewport: { width: 360, height: 740 },
+        reducedMotion: "reduce",
       });
       try {
         const page = context.pages()[0] ?? (await context.newPage());
@@ -358,7 +359,13 @@ test.describe("screenshots in Vietnamese and Urdu", () => {
       ["legacy-sheet", IOS_12_1],
     ] as const) {
       test(`iOS ${variant} in ${language}`, async ({ browser }) => {
-        const context = await browser.newContext({ userAgent, isMobile: true, hasTouch: true, viewport: { width: 360, height: 740 } });
+        const context = await browser.newContext({
+          userAgent,
+          isMobile: true,
+          hasTouch: true,
+          viewport: { width: 360, height: 740 },
+          reducedMotion: "reduce",
+        });
         const page = await context.newPage();
         await page.goto(urlOn("demo.localhost", `/m/home?language=${language}`));
         await expect(page.getByRole("dialog")).toBeVisible();

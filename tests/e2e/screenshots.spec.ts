@@ -48,6 +48,7 @@ for (const language of LANGUAGES) {
         locale: language.locale,
         extraHTTPHeaders: { "Accept-Language": language.acceptLanguage },
         viewport: { width: 360, height: 740 },
+        reducedMotion: "reduce",
       });
       try {
         const page = await context.newPage();
