@@ -1,24 +1,35 @@
 #!/usr/bin/env bash
-# npm test: typecheck, lint, unit tests, build, then the edge and Playwright tests against ONE built server
-# (`wrangler dev`, app + sandbox platform) on TEST_PORT (default 8790, so a developer's `npm start` on 8787 can keep running).
+# npm test: typecheck, lint, unit tests, build, then the edge and Playwright tests against the built Worker
+# (`wrangler dev`, app + sandbox platform). Two servers of the same build, each with its own sandbox database:
+# the Playwright tests on TEST_PORT (default 8790, so a developer's `npm start` on 8787 can keep running), and the
+# HTTP-level tests (edge, and the sandbox's live tests) on EDGE_PORT (default TEST_PORT + 10). The HTTP-level tests
+# inject faults and reset sandbox data for whole merchants, so on their own server they can run while the browser
+# tests do. Typecheck, lint and unit tests need no server: they run meanwhile too, at a lower priority.
 # Prints `N passed, M failed` as its last line (vitest + playwright counts); exits non-zero if any step failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/dev-env.sh
 
 TEST_PORT="${TEST_PORT:-8790}"
+EDGE_PORT="${EDGE_PORT:-$((TEST_PORT + 10))}"
 export TEST_PORT
 # Wrangler's registry and logs, and the sandbox's D1 data, apart from a developer's server.
 export XDG_CONFIG_HOME="$PWD/.wrangler/test-xdg"
 STATE_DIR="$PWD/.wrangler/test-state"
+EDGE_STATE_DIR="$PWD/.wrangler/test-state-edge"
 REPORTS="$PWD/test-results/reports"
 SERVER_LOG="$PWD/test-results/server.log"
+EDGE_SERVER_LOG="$PWD/test-results/server-edge.log"
 rm -rf "$REPORTS"
 mkdir -p "$REPORTS" "$XDG_CONFIG_HOME"
 
 FAILED_STEPS=()
-SERVER_PGID=""
+SERVER_PGIDS=()
 STEP_PGID=""
+# Steps running in the background: their pid, name and output file.
+BACKGROUND_PIDS=()
+BACKGROUND_NAMES=()
+BACKGROUND_LOGS=()
 
 # Runs a command as its own process group, so an interrupt (Ctrl-C, or a CI timeout's SIGTERM) can stop all of it.
 run_group() {
@@ -45,23 +56,58 @@ step() {
   return 1
 }
 
-stop_server() {
-  if [ -n "$SERVER_PGID" ]; then
-    kill -TERM -- "-$SERVER_PGID" 2>/dev/null || true
+# Runs a step in the background at the given nice level, its output kept in a file until finish_background shows it.
+# Each step is its own session, and Linux shares the CPU between sessions ("autogroups") before nice levels count,
+# so the level is set on the step's autogroup too.
+start_background() {
+  local name="$1" niceness="$2"
+  shift 2
+  local log="$REPORTS/step-${name// /-}.log"
+  (
+    trap '[ -n "$STEP_PGID" ] && kill -TERM -- "-$STEP_PGID" 2>/dev/null; exit 130' INT TERM
+    step "$name" run_group bash -c 'echo "$0" >"/proc/$$/autogroup" 2>/dev/null; exec nice -n "$0" "$@"' "$niceness" "$@"
+  ) >"$log" 2>&1 &
+  BACKGROUND_PIDS+=("$!")
+  BACKGROUND_NAMES+=("$name")
+  BACKGROUND_LOGS+=("$log")
+}
+
+# Waits for the background steps, shows their output, and records the failed ones.
+finish_background() {
+  local i
+  for i in "${!BACKGROUND_PIDS[@]}"; do
+    wait "${BACKGROUND_PIDS[$i]}" || FAILED_STEPS+=("${BACKGROUND_NAMES[$i]}")
+    cat "${BACKGROUND_LOGS[$i]}"
+  done
+  BACKGROUND_PIDS=()
+  BACKGROUND_NAMES=()
+  BACKGROUND_LOGS=()
+}
+
+stop_servers() {
+  local pgid
+  for pgid in "${SERVER_PGIDS[@]}"; do
+    kill -TERM -- "-$pgid" 2>/dev/null || true
+  done
+  for pgid in "${SERVER_PGIDS[@]}"; do
     for _ in $(seq 1 50); do
-      kill -0 -- "-$SERVER_PGID" 2>/dev/null || break
+      kill -0 -- "-$pgid" 2>/dev/null || break
       sleep 0.1
     done
-    kill -KILL -- "-$SERVER_PGID" 2>/dev/null || true
-    SERVER_PGID=""
-  fi
+    kill -KILL -- "-$pgid" 2>/dev/null || true
+  done
+  SERVER_PGIDS=()
 }
 on_interrupt() {
-  echo "interrupted: stopping the running step and the server"
+  echo "interrupted: stopping the running steps and the servers"
   [ -n "$STEP_PGID" ] && kill -TERM -- "-$STEP_PGID" 2>/dev/null
+  local pid
+  for pid in "${BACKGROUND_PIDS[@]}"; do
+    kill -TERM "$pid" 2>/dev/null
+  done
   exit 130
 }
-trap stop_server EXIT
+trap stop_servers EXIT
 trap on_interrupt INT TERM
 
 port_answers() {
@@ -81,52 +127,71 @@ port_in_use() {
   ' "$1"
 }
 
-start_server() {
-  if port_in_use "$TEST_PORT"; then
-    echo "Port $TEST_PORT is already in use: stop whatever listens there, or set TEST_PORT to a free port."
+# Starts `wrangler dev` on a port with its own sandbox database, log and wrangler registry (two servers must not see
+# each other's Workers); start_servers waits until each answers.
+launch_server() {
+  local port="$1" state="$2" log="$3" xdg="$4"
+  if port_in_use "$port"; then
+    echo "Port $port is already in use: stop whatever listens there, or set TEST_PORT (and EDGE_PORT) to free ports."
     return 1
   fi
   # A fresh sandbox database each run: seed members, no faults left over from an interrupted run.
-  rm -rf "$STATE_DIR"
-  mkdir -p "$(dirname "$SERVER_LOG")"
-  echo "wrangler dev on 127.0.0.1:$TEST_PORT (log: ${SERVER_LOG#"$PWD"/})"
-  setsid wrangler dev -c wrangler.toml -c workers/wps-sandbox/wrangler.toml \
-    --port "$TEST_PORT" --ip 127.0.0.1 --show-interactive-dev-session=false \
-    --persist-to "$STATE_DIR" --log-level info </dev/null >"$SERVER_LOG" 2>&1 &
+  rm -rf "$state"
+  mkdir -p "$(dirname "$log")"
+  echo "wrangler dev on 127.0.0.1:$port (log: ${log#"$PWD"/})"
+  mkdir -p "$xdg"
+  XDG_CONFIG_HOME="$xdg" setsid wrangler dev -c wrangler.toml -c workers/wps-sandbox/wrangler.toml \
+    --port "$port" --ip 127.0.0.1 --show-interactive-dev-session=false \
+    --persist-to "$state" --log-level info </dev/null >"$log" 2>&1 &
   local pid=$!
   # setsid made the server its own process group leader (its pid is the group id).
-  SERVER_PGID="$(ps -o pgid= "$pid" | tr -d ' ')"
-  [ -n "$SERVER_PGID" ] || SERVER_PGID="$pid"
-  local deadline=$((SECONDS + 90))
-  while [ $SECONDS -lt $deadline ]; do
-    if ! kill -0 "$pid" 2>/dev/null; then
-      echo "The server exited while starting:"
-      tail -40 "$SERVER_LOG"
-      return 1
-    fi
-    if port_answers "$TEST_PORT"; then
-      echo "Server ready after $((SECONDS - deadline + 90)) s"
-      return 0
-    fi
-    sleep 1
-  done
-  echo "The server did not answer within 90 s:"
-  tail -40 "$SERVER_LOG"
-  return 1
+  local pgid
+  pgid="$(ps -o pgid= "$pid" | tr -d ' ')"
+  SERVER_PGIDS+=("${pgid:-$pid}")
+  LAUNCHED+=("$pid $port $log")
 }
 
-step "typecheck" run_group bash -c \
+start_servers() {
+  LAUNCHED=()
+  launch_server "$TEST_PORT" "$STATE_DIR" "$SERVER_LOG" "$XDG_CONFIG_HOME" || return 1
+  launch_server "$EDGE_PORT" "$EDGE_STATE_DIR" "$EDGE_SERVER_LOG" "$XDG_CONFIG_HOME-edge" || return 1
+  local started=$SECONDS entry pid port log
+  for entry in "${LAUNCHED[@]}"; do
+    read -r pid port log <<<"$entry"
+    while ! port_answers "$port"; do
+      if ! kill -0 "$pid" 2>/dev/null; then
+        echo "The server on port $port exited while starting:"
+        tail -40 "$log"
+        return 1
+      fi
+      if [ $((SECONDS - started)) -ge 90 ]; then
+        echo "The server on port $port did not answer within 90 s:"
+        tail -40 "$log"
+        return 1
+      fi
+      sleep 1
+    done
+    echo "Server on port $port ready after $((SECONDS - started)) s"
+  done
+}
+
+# No server needed: in the background while the build, the servers and the tests run, taking only the CPU left over
+# (nice 15).
+start_background "typecheck" 15 bash -c \
   'tsc --noEmit -p tsconfig.json && tsc --noEmit -p tsconfig.node.json && tsc --noEmit -p workers/wps-sandbox/tsconfig.json'
-step "lint" run_group npm run --silent lint
-step "unit tests" run_group npm run --silent test:unit -- --reporter=default --reporter=json --outputFile.json="$REPORTS/unit.json"
+start_background "lint" 15 npm run --silent lint
+start_background "unit tests" 15 npm run --silent test:unit -- --reporter=default --reporter=json --outputFile.json="$REPORTS/unit.json"
 if step "build" run_group npm run --silent build; then
-  if step "start server" start_server; then
-    step "edge tests" run_group npm run --silent test:edge -- --reporter=default --reporter=json --outputFile.json="$REPORTS/edge.json"
+  if step "start servers" start_servers; then
+    # The edge tests mostly wait out the platform's timeouts: beside the browser tests, on their own server.
+    start_background "edge tests" 0 env TEST_PORT="$EDGE_PORT" \
+      npm run --silent test:edge -- --reporter=default --reporter=json --outputFile.json="$REPORTS/edge.json"
     export PLAYWRIGHT_JSON_OUTPUT_FILE="$REPORTS/e2e.json"
     step "e2e tests" run_group npm run --silent test:e2e
   fi
 fi
-stop_server
+finish_background
+stop_servers
 
 # Sum what vitest and playwright reported.
 read -r PASSED FAILED < <(node -e '
@@ -151,7 +216,7 @@ read -r PASSED FAILED < <(node -e '
 echo
 if [ ${#FAILED_STEPS[@]} -gt 0 ]; then
   echo "Failed steps: ${FAILED_STEPS[*]}"
-  [ -f "$SERVER_LOG" ] && echo "Server log: ${SERVER_LOG#"$PWD"/}"
+  [ -f "$SERVER_LOG" ] && echo "Server logs: ${SERVER_LOG#"$PWD"/} (e2e), ${EDGE_SERVER_LOG#"$PWD"/} (edge)"
 fi
 echo "${PASSED} passed, ${FAILED} failed"
 [ ${#FAILED_STEPS[@]} -eq 0 ] && [ "$FAILED" -eq 0 ]
