@@ -8,6 +8,8 @@ source scripts/dev-env.sh
 
 TEST_PORT="${TEST_PORT:-8790}"
 export TEST_PORT
+# Platform timeouts of the test server (production: 30 s a call, 5 s a page), so timeout tests take seconds.
+export PLATFORM_TIMEOUT_MS="${PLATFORM_TIMEOUT_MS:-6000}" PAGE_DEADLINE_MS="${PAGE_DEADLINE_MS:-4000}"
 # Wrangler's registry and logs, and the sandbox's D1 data, apart from a developer's server.
 export XDG_CONFIG_HOME="$PWD/.wrangler/test-xdg"
 STATE_DIR="$PWD/.wrangler/test-state"
@@ -92,7 +94,8 @@ start_server() {
   echo "wrangler dev on 127.0.0.1:$TEST_PORT (log: ${SERVER_LOG#"$PWD"/})"
   setsid wrangler dev -c wrangler.toml -c workers/wps-sandbox/wrangler.toml \
     --port "$TEST_PORT" --ip 127.0.0.1 --show-interactive-dev-session=false \
-    --persist-to "$STATE_DIR" --log-level info </dev/null >"$SERVER_LOG" 2>&1 &
+    --persist-to "$STATE_DIR" --log-level info \
+    --var "PLATFORM_TIMEOUT_MS:$PLATFORM_TIMEOUT_MS" --var "PAGE_DEADLINE_MS:$PAGE_DEADLINE_MS" </dev/null >"$SERVER_LOG" 2>&1 &
   local pid=$!
   # setsid made the server its own process group leader (its pid is the group id).
   SERVER_PGID="$(ps -o pgid= "$pid" | tr -d ' ')"

@@ -25,7 +25,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: loginStyle
 // Title, description and robots: the root's per-path page meta (app/shell/page-meta.ts).
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireMember(context, request);
+  requireMember(context, request, { allowForcedChange: true });
   const t = await getServerT(context.language);
   return { title: t("change_password"), reason: updateReasonFrom(new URL(request.url)) };
 }

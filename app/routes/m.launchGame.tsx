@@ -11,6 +11,7 @@ import {
 } from "~/components/game/launch-params";
 import type { LaunchResult } from "~/components/game/launch-result";
 import { launchForMember, type LaunchOutcome } from "~/.server/platform/game";
+import { forcedChangeRedirect } from "~/.server/identity/guard";
 import styles from "~/styles/game.css?url";
 
 // /m/launchGame?prize_mode|vendor&code&playType&backUrl&lottoView (spec: identity §2, §4, §7; shell §4 banners).
@@ -42,6 +43,8 @@ function resultOf(outcome: Exclude<LaunchOutcome, { kind: "launched" | "not-logg
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (!context.session.token) throw loginRedirect(url);
+  const forced = forcedChangeRedirect(context, request);
+  if (forced) throw forced;
   const parsed = parseLaunchQuery(url.searchParams);
   const backUrl = resolveBackUrl(parsed.ok ? parsed.query.backUrl : null, request.url, request.headers.get("Referer"));
   const page = { launchPath: launchPagePath(url), backUrl, retryHref: serverLaunchHref(url, backUrl) };
@@ -58,6 +61,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs): Promise<LaunchResult> {
   const url = new URL(request.url);
   if (!context.session.token) throw loginRedirect(url);
+  const forced = forcedChangeRedirect(context, request);
+  if (forced) throw forced;
   const parsed = parseLaunchQuery(url.searchParams);
   if (!parsed.ok) return { status: "invalid" };
   const form = await request.formData();
