@@ -4,6 +4,8 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { contentSecurityPolicy } from "~/.server/security/headers";
 import { captchaScriptOrigins } from "~/.server/platform/captcha";
+import { translationsFor } from "~/.server/i18n/resources";
+import { FallbackTranslationsContext } from "~/i18n/fallback-translations";
 import { statusCodeFor, type SiteState } from "~/.server/site-state";
 
 const ABORT_DELAY_MS = 5_000;
@@ -25,7 +27,9 @@ export default async function handleRequest(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ABORT_DELAY_MS);
   const body = await renderToReadableStream(
-    <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />,
+    <FallbackTranslationsContext.Provider value={{ language: loadContext.language, translations: translationsFor(loadContext.language) }}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+    </FallbackTranslationsContext.Provider>,
     {
       signal: controller.signal,
       nonce,

@@ -14,6 +14,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { TranslationProvider } from "~/i18n/translate";
+import { FallbackTranslationsScript, useFallbackTranslations } from "~/i18n/fallback-translations";
 import { htmlLang, textDirection } from "~/i18n/languages";
 import { translationsFor } from "~/.server/i18n/resources";
 import { loadSiteState } from "~/.server/site-state";
@@ -103,7 +104,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, location, error }) =>
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
-  const language = data?.language ?? "EN";
+  // Without the root's data (an error page after a failed action) the texts come from the fallback dictionary.
+  const fallback = useFallbackTranslations();
+  const language = data?.language ?? fallback?.language ?? "EN";
+  const translations = data?.translations ?? fallback?.translations ?? {};
   return (
     <html lang={htmlLang(language)} dir={textDirection(language)}>
       <head>
@@ -117,9 +121,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <body
         style={data ? ({ "--brand": data.brand.themeColor, "--brand-bg": data.brand.backgroundColor } as React.CSSProperties) : undefined}
       >
-        <TranslationProvider language={language} translations={data?.translations ?? {}}>
+        <TranslationProvider language={language} translations={translations}>
           {children}
         </TranslationProvider>
+        {!data && fallback ? <FallbackTranslationsScript value={fallback} /> : null}
         <ScrollRestoration nonce={data?.cspNonce} />
         <Scripts nonce={data?.cspNonce} />
       </body>
@@ -155,13 +160,14 @@ export function ErrorBoundary() {
   // Maintenance and access denied replace every page, unknown addresses included.
   if (data && (data.siteState.kind === "maintenance" || data.siteState.kind === "access-denied"))
     return <SiteStatusPage state={data.siteState} />;
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const kind = status === 404 ? "not-found" : status === 405 ? "method-not-allowed" : "server-error";
+  if (kind === "server-error") console.error(error);
   return (
     <>
       <AppHeader />
       <main id="main" className="page">
-        <ErrorPage kind={notFound ? "not-found" : "server-error"} />
+        <ErrorPage kind={kind} />
       </main>
     </>
   );

@@ -18,6 +18,7 @@ import {
   type ChangePasswordResult,
   type UpdateReason,
 } from "~/.server/identity/change-password";
+import { SubmitButton } from "~/components/identity/SubmitButton";
 import loginStyles from "~/styles/login.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: loginStyles }];
@@ -117,9 +118,7 @@ export default function ChangePasswordRoute() {
             maxLength={20}
             error={text(errors.confirmPassword)}
           />
-          <button type="submit" className="button button--primary button--block" aria-busy={busy || undefined}>
-            {busy ? t("in_please_wait") : t("change_password")}
-          </button>
+          <SubmitButton busy={busy}>{t("change_password")}</SubmitButton>
         </Form>
       )}
       {result?.changed ? (

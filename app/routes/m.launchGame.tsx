@@ -11,7 +11,7 @@ import {
 } from "~/components/game/launch-params";
 import type { LaunchResult } from "~/components/game/launch-result";
 import { launchForMember, type LaunchOutcome } from "~/.server/platform/game";
-import { forcedChangeRedirect } from "~/.server/identity/guard";
+import { forcedChangeRedirect, sessionExpired } from "~/.server/identity/guard";
 import styles from "~/styles/game.css?url";
 
 // /m/launchGame?prize_mode|vendor&code&playType&backUrl&lottoView (spec: identity §2, §4, §7; shell §4 banners).
@@ -25,11 +25,6 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 /** Visitors go to login, and come back here afterwards (spec: lottery launch needs a login). */
 function loginRedirect(url: URL, headers?: HeadersInit) {
   return redirect(`/m/login?redirectUrl=${encodeURIComponent(launchPagePath(url))}`, { headers });
-}
-
-async function signedOut(context: AppLoadContext, url: URL) {
-  context.session.signOut();
-  return loginRedirect(url, { "Set-Cookie": await context.session.commit() });
 }
 
 function launch(context: AppLoadContext, query: LaunchQuery, backUrl: string): Promise<LaunchOutcome> {
@@ -54,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // JavaScript is off: launch here, once, and send the browser on with a 302.
   const outcome = await launch(context, parsed.query, backUrl);
   if (outcome.kind === "launched") throw redirect(outcome.gameUrl, 302);
-  if (outcome.kind === "not-logged-in") throw await signedOut(context, url);
+  if (outcome.kind === "not-logged-in") throw await sessionExpired(context, request);
   return { ...page, result: resultOf(outcome) };
 }
 
@@ -70,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
   const backUrl = resolveBackUrl(parsed.query.backUrl ?? (typeof fallback === "string" ? fallback : null), request.url);
   const outcome = await launch(context, parsed.query, backUrl);
   if (outcome.kind === "launched") return { status: "launched", gameUrl: outcome.gameUrl };
-  if (outcome.kind === "not-logged-in") throw await signedOut(context, url);
+  if (outcome.kind === "not-logged-in") throw await sessionExpired(context, request);
   return resultOf(outcome);
 }
 

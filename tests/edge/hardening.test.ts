@@ -117,6 +117,16 @@ describe("form posts the pages do not take get a clear, translated answer", () =
   });
 });
 
+describe("error pages without the page's data are still translated", () => {
+  it("a form post to a page that takes none: 405 in the visitor's language, no raw keys", async () => {
+    const reply = await postForm("/m/home", { a: "1" }, {}, "vn.localhost");
+    expect(reply.status).toBe(405);
+    expect(h1(reply.body)).toBe("Không được phép");
+    expect(reply.body).toMatch(/<html lang="vi"/);
+    expect(bodyText(reply.body)).not.toMatch(/_title|_desc|back_home/);
+  });
+});
+
 describe("a session the platform has ended does not look alive", () => {
   it("a revoked token: /m/home and /m/member/home clear the session and go to /m/login, which says please login", async () => {
     const { cookie, token } = await memberSession();

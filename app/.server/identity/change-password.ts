@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { TranslationKey } from "../../i18n/i18n-instance";
 import type { Message } from "../../components/identity/login/types";
 import { callChangePassword } from "../platform/session-calls";
-import { requireMember, sessionExpired } from "./guard";
+import { requireMember } from "./guard";
 import { keyMessage, newId, noticeFor } from "./messages";
 import { defaultMemberPassword } from "./platform-for";
 import { rememberDeps, updateRememberedPassword } from "./remembered-login";
@@ -84,7 +84,6 @@ export async function changePasswordAction({ request, context }: ActionFunctionA
       case "password.same":
         return answer({ fieldErrors: { newPassword: keyMessage("error_password_same") } });
     }
-    if (result.failure.kind === "not-logged-in") throw await sessionExpired(context, request);
     return answer({ notice: noticeFor(result) });
   }
 
