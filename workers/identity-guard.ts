@@ -65,6 +65,10 @@ export class IdentityGuard extends DurableObject<Env> implements IdentityGuardAp
     return !!stored && stored.expiresAt > now;
   }
 
+  async clearAll(): Promise<void> {
+    await this.ctx.storage.deleteAll();
+  }
+
   private async scheduleCleanup(): Promise<void> {
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + HOUR);
   }

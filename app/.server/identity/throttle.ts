@@ -11,9 +11,9 @@ const MINUTE = 60_000;
 export type ThrottleKind = "login" | "sms-code" | "register";
 
 export const THROTTLE_LIMITS: Record<ThrottleKind, { perIp: number; perAccount: number; windowMs: number }> = {
-  login: { perIp: 100, perAccount: 5, windowMs: 15 * MINUTE },
-  "sms-code": { perIp: 30, perAccount: 5, windowMs: 15 * MINUTE },
-  register: { perIp: 20, perAccount: 5, windowMs: 60 * MINUTE },
+  login: { perIp: 300, perAccount: 5, windowMs: 15 * MINUTE },
+  "sms-code": { perIp: 100, perAccount: 5, windowMs: 15 * MINUTE },
+  register: { perIp: 200, perAccount: 5, windowMs: 60 * MINUTE },
 };
 
 /** The counters for one attempt: the client's IP (when known) and the account (when given). */

@@ -19,6 +19,8 @@ export interface IdentityGuardApi {
   /** True the first time a marker is used; false ever after (until it expires). */
   useOnce(marker: string, expiresAt: number, now: number): Promise<boolean>;
   isUsed(marker: string, now: number): Promise<boolean>;
+  /** Development only (the sandbox's data reset): forget everything. */
+  clearAll(): Promise<void>;
 }
 
 type GuardNamespace = { idFromName(name: string): unknown; get(id: never): unknown };
