@@ -14,7 +14,7 @@ import { languageFromAcceptLanguage } from "../app/.server/i18n/detect-language"
 import { adoptTokenFromQuery } from "../app/.server/identity/adopt-token";
 import { autoLogin } from "../app/.server/identity/auto-login";
 import { createAppContext, MissingSecretError, type AppContext } from "./load-context";
-import { identityGuardFor } from "../app/.server/security/identity-guard";
+import { sandboxControl } from "./sandbox-control";
 
 const handleRemix = createRequestHandler(serverBuild as unknown as ServerBuild);
 
@@ -29,21 +29,6 @@ function withOutgoingCookies(response: Response, context: AppContext): Response 
   return withHeaders(response, (headers) => {
     for (const cookie of context.outgoingCookies) headers.append("Set-Cookie", cookie);
   });
-}
-
-/**
- * Development only: the sandbox platform's fault controls. A data reset also forgets the edge's own identity state
- * (throttling counters, remembered-login records) for the demo merchants, so tests start from nothing.
- */
-async function sandboxControl(request: Request, env: Env): Promise<Response> {
-  const url = new URL(request.url);
-  const body = request.method === "POST" ? await request.text() : undefined;
-  const reply = await env.WPS_SANDBOX!.fetch(new Request(request.url, { method: request.method, headers: request.headers, body }));
-  if (url.pathname === "/__sandbox/reset" && reply.ok && /"data"\s*:\s*true/.test(body ?? "")) {
-    const routes = await loadMerchantRoutes(env.MERCHANT_ROUTES, Date.now(), { demo: demoMerchantsOn(env) });
-    await Promise.all([...new Set(routes.map((r) => r.merchantCode))].map((code) => identityGuardFor(env, code)?.clearAll()));
-  }
-  return reply;
 }
 
 async function handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
