@@ -2,14 +2,16 @@
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.TEST_PORT ?? 8790);
+/** Tests that change what other tests see (platform faults, sandbox data): tests/e2e/fixtures.ts. */
+const EXCLUSIVE = /@exclusive/;
 
 export default defineConfig({
   testDir: "tests/e2e",
   // Not test-results itself: Playwright empties its output folder, and screenshots and reports live beside it.
   outputDir: "test-results/playwright",
-  // One worker: the tests inject platform faults that apply to a whole merchant.
-  workers: 1,
-  fullyParallel: false,
+  globalSetup: "./tests/e2e/global-setup.ts",
+  // Two workers for the two cores. Tests tagged @exclusive run afterwards in the "exclusive" project, one at a time.
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 30_000,
@@ -28,7 +30,19 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /screenshots\.spec\.ts$/ },
+    // Every test on its own, spread over both workers; the exclusive project runs once both have finished (as their
+    // "teardown", so it runs even when one of them had a failure).
+    { name: "js", use: { javaScriptEnabled: true }, grepInvert: EXCLUSIVE, fullyParallel: true, teardown: "exclusive" },
+    {
+      name: "no-js",
+      use: { javaScriptEnabled: false },
+      testIgnore: /screenshots\.spec\.ts$/,
+      grepInvert: EXCLUSIVE,
+      fullyParallel: true,
+      teardown: "exclusive",
+    },
+    // One worker, nothing else running: the tests that inject faults or reset data. Scripts on; the ones that also
+    // run without scripts say so themselves (exclusiveBothWays in fixtures.ts).
+    { name: "exclusive", use: { javaScriptEnabled: true }, grep: EXCLUSIVE, workers: 1, fullyParallel: false },
   ],
 });

@@ -1,7 +1,7 @@
 // axe-core checks: no serious or critical violations on the pages every visitor may see.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test, urlOn, waitForHydration } from "./fixtures";
+import { EXCLUSIVE, expect, test, urlOn, waitForHydration } from "./fixtures";
 import type { FaultUpdate } from "../support/http";
 
 type Found = { id: string; target: string; summary: string };
@@ -15,13 +15,15 @@ async function seriousViolations(page: Page): Promise<Found[]> {
 
 type Setup = (page: Page, faults: (update: FaultUpdate) => Promise<void>) => Promise<void>;
 
-const PAGES: { name: string; setup: Setup; hydrates: boolean }[] = [
+/** `faults`: the page needs platform faults, so its test runs alone (see fixtures.ts). */
+const PAGES: { name: string; setup: Setup; hydrates: boolean; faults?: true }[] = [
   { name: "home", hydrates: true, setup: async (page) => void (await page.goto("/m/home")) },
   { name: "home in Urdu (rtl)", hydrates: true, setup: async (page) => void (await page.goto("/m/home?language=UR")) },
   { name: "vn.localhost home", hydrates: true, setup: async (page) => void (await page.goto(urlOn("vn.localhost", "/m/home"))) },
   {
     name: "maintenance",
     hydrates: true,
+    faults: true,
     setup: async (page, faults) => {
       await faults({ merchant: "demo", maintenance: {} });
       await page.goto("/m/home");
@@ -31,6 +33,7 @@ const PAGES: { name: string; setup: Setup; hydrates: boolean }[] = [
   {
     name: "access denied",
     hydrates: true,
+    faults: true,
     setup: async (page, faults) => {
       await faults({ merchant: "demo", regionRestriction: true });
       await page.goto("/m/home");
@@ -40,6 +43,7 @@ const PAGES: { name: string; setup: Setup; hydrates: boolean }[] = [
   {
     name: "notice dialog",
     hydrates: true,
+    faults: true,
     setup: async (page, faults) => {
       await faults({ merchant: "demo", malformedJson: true });
       await page.goto("/m/home");
@@ -53,11 +57,14 @@ const PAGES: { name: string; setup: Setup; hydrates: boolean }[] = [
 test.describe("accessibility (axe)", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe runs as a script in the page");
 
-  for (const { name, setup, hydrates } of PAGES) {
-    test(`${name}: no serious or critical violations`, async ({ page, faults }) => {
+  for (const { name, setup, hydrates, faults: needsFaults } of PAGES) {
+    const title = `${name}: no serious or critical violations`;
+    const check = async (page: Page, faults: (update: FaultUpdate) => Promise<void>) => {
       await setup(page, faults);
       if (hydrates) await waitForHydration(page);
       expect(await seriousViolations(page)).toEqual([]);
-    });
+    };
+    if (needsFaults) test(title, { tag: EXCLUSIVE }, ({ page, faults }) => check(page, faults));
+    else test(title, ({ page }) => check(page, () => Promise.reject(new Error(`${name}: mark the page \`faults: true\``))));
   }
 });

@@ -4,15 +4,9 @@
 // NOTE: the "/m/register" tests need the register page (built by another helper): a form with the fields
 // "Username" and "Password", the button "Register", and <CaptchaField product="register">. They run once it lands.
 import type { Page, Request } from "@playwright/test";
-import { postJson } from "../support/http";
-import { expect, test, urlOn, waitForHydration } from "./fixtures";
+import { EXCLUSIVE, expect, test, urlOn, waitForHydration } from "./fixtures";
 
 const DIALOG = { name: "Security check" } as const;
-
-async function useCaptchaServers(merchant: string, captchaServers: string[]) {
-  const reply = await postJson("/__sandbox/faults", { merchant, captchaServers });
-  expect(reply.status, reply.body).toBe(200);
-}
 
 function uniqueUsername(): string {
   return `cap${Date.now().toString(36).slice(-8)}`.slice(0, 12);
@@ -159,29 +153,40 @@ test.describe("/m/register captcha", () => {
       await expect(page.getByRole("button", { name: "Tap to verify" })).toBeVisible();
     });
 
-    test("first script server dead: the widget is ready after the 3 s fallback and still passes", async ({ page }) => {
-      await useCaptchaServers("demo", ["/wps/sandbox-pages/geetest-dead", "/wps/sandbox-pages/geetest"]);
-      const started = Date.now();
-      await page.goto("/m/register");
-      await expect(page.getByRole("button", { name: "Tap to verify" })).toBeVisible({ timeout: 9_000 });
-      expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
-      await fillRegisterForm(page);
-      await page.getByRole("button", { name: "Register", exact: true }).click();
-      const posted = registerPost(page);
-      await page.getByRole("dialog", DIALOG).getByRole("button", { name: "I am human" }).click();
-      expect(postedFields(await posted).geetestValidate).toBeTruthy();
-    });
+    // The script servers are the merchant's setting: changing them is a fault for everyone on demo, so these run alone.
+    test(
+      "first script server dead: the widget is ready after the 3 s fallback and still passes",
+      { tag: EXCLUSIVE },
+      async ({ page, faults }) => {
+        await faults({ merchant: "demo", captchaServers: ["/wps/sandbox-pages/geetest-dead", "/wps/sandbox-pages/geetest"] });
+        const started = Date.now();
+        // Not until "load": the dead server's script, when the widget asks for it before the page has loaded, holds the
+        // load event for its 20 s.
+        await page.goto("/m/register", { waitUntil: "domcontentloaded" });
+        await expect(page.getByRole("button", { name: "Tap to verify" })).toBeVisible({ timeout: 9_000 });
+        expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
+        await fillRegisterForm(page);
+        await page.getByRole("button", { name: "Register", exact: true }).click();
+        const posted = registerPost(page);
+        await page.getByRole("dialog", DIALOG).getByRole("button", { name: "I am human" }).click();
+        expect(postedFields(await posted).geetestValidate).toBeTruthy();
+      },
+    );
 
-    test("every script server dead: 'Network failure' with a Retry link that returns to loading", async ({ page }) => {
-      test.setTimeout(45_000);
-      await useCaptchaServers("demo", ["/wps/sandbox-pages/geetest-dead"]);
-      await page.goto("/m/register");
-      await expect(page.getByRole("alert").filter({ hasText: "Network failure (60204)" })).toBeVisible({ timeout: 8_000 });
-      await useCaptchaServers("demo", ["/wps/sandbox-pages/geetest"]);
-      await page.getByRole("button", { name: "Retry" }).click();
-      // The page still has the dead server from its loader; the retry shows loading again, then the same error.
-      await expect(page.getByRole("status").filter({ hasText: "Loading the security check" })).toBeVisible();
-    });
+    test(
+      "every script server dead: 'Network failure' with a Retry link that returns to loading",
+      { tag: EXCLUSIVE },
+      async ({ page, faults }) => {
+        test.setTimeout(45_000);
+        await faults({ merchant: "demo", captchaServers: ["/wps/sandbox-pages/geetest-dead"] });
+        await page.goto("/m/register", { waitUntil: "domcontentloaded" });
+        await expect(page.getByRole("alert").filter({ hasText: "Network failure (60204)" })).toBeVisible({ timeout: 8_000 });
+        await faults({ merchant: "demo", captchaServers: ["/wps/sandbox-pages/geetest"] });
+        await page.getByRole("button", { name: "Retry" }).click();
+        // The page still has the dead server from its loader; the retry shows loading again, then the same error.
+        await expect(page.getByRole("status").filter({ hasText: "Loading the security check" })).toBeVisible();
+      },
+    );
   });
 
   test.describe("without JavaScript", () => {

@@ -2,29 +2,38 @@
 // agents and launch modes. Sandbox data (docs/platform-contract.md, "App download"): demo has Android (.apk), iOS (a
 // page, opens in a new tab), a configuration profile, an icon, the APP_DOWNLOAD promotion and two popup banners;
 // vn88 has only Android; br777 Android and iOS (.ipa).
-import type { Browser, Page } from "@playwright/test";
-import { expect, test, urlOn, waitForHydration } from "./fixtures";
-import { loginAs } from "./support/login";
+import type { BrowserContext, Page } from "@playwright/test";
+import { animationsFinished, expect, pauseClock, scripts, shellState, test as base, urlOn, waitForHydration } from "./fixtures";
+import { addMemberSession } from "./support/member";
 import { ANDROID_CHROME, IOS_CHROME, IOS_SAFARI, nativeApp } from "./support/user-agents";
 
 const bar = (page: Page) => page.getByRole("complementary", { name: "Download the app" });
 const popup = (page: Page) => page.getByRole("dialog", { name: "Download the app" });
 const imagePopup = (page: Page) => page.getByRole("dialog", { name: "App promotion image" });
 
-const jsOnly = () => test.skip(test.info().project.name !== "js", "needs JavaScript");
+const test = base.extend<{
+  /** A page in a new phone-sized context with this user agent; scripts run as the test says. Closed after the test. */
+  phone: (userAgent: string) => Promise<Page>;
+}>({
+  phone: async ({ browser, javaScriptEnabled }, provide) => {
+    const contexts: BrowserContext[] = [];
+    await provide(async (userAgent) => {
+      const context = await browser.newContext({
+        userAgent,
+        viewport: { width: 360, height: 740 },
+        isMobile: true,
+        hasTouch: true,
+        locale: "en-US",
+        javaScriptEnabled,
+      });
+      contexts.push(context);
+      return context.newPage();
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+});
 
-/** A phone-sized context with this user agent; scripts run as the project says. */
-async function phone(browser: Browser, userAgent: string, javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({
-    userAgent,
-    viewport: { width: 360, height: 740 },
-    isMobile: true,
-    hasTouch: true,
-    locale: "en-US",
-    javaScriptEnabled,
-  });
-  return context.newPage();
-}
+const jsOnly = () => test.skip(scripts() !== "js", "needs JavaScript");
 
 /** Pretends the page runs as an installed web app (display-mode is not emulatable). */
 async function asInstalledApp(page: Page): Promise<void> {
@@ -46,23 +55,35 @@ async function asInstalledApp(page: Page): Promise<void> {
   });
 }
 
-/** Opens a page and waits until the after-hydration part (the mode checks and popups) has loaded and run. */
-async function openWithOverlays(page: Page, path: string, options: { clock?: boolean } = {}): Promise<void> {
-  const loaded = page.waitForResponse((response) => response.url().includes("/DownloadOverlays"));
+/** Opens a page and waits until the after-hydration part (the mode checks and popups) has loaded and decided. */
+async function openWithOverlays(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await shellState(page, "download-overlays", "ready");
+}
+
+/**
+ * Opens a page on a paused fake clock and waits until the image popup has made up its mind (armed its 20 s timer, or
+ * decided not to). Paused, the page's timers fire only when the test moves the clock: a timer armed a moment late
+ * still has its full 20 s ahead of it, so "nothing after 19 s, the popup at 20 s" holds however slow the machine is.
+ * (On a running fake clock the real time spent loading the overlays counts as waiting time, and the 19 s check
+ * could see the popup early; timing the clock from the response of the overlays' chunk missed a timer armed after it.)
+ */
+async function openOnPausedClock(page: Page, path: string, decision: "waiting" | "skipped"): Promise<void> {
+  await pauseClock(page);
   await page.goto(path);
   await waitForHydration(page);
-  // With a fake clock the idle callback that loads them waits for the clock.
-  if (options.clock) await page.clock.runFor(1_000);
-  await loaded;
-  await page.waitForTimeout(200);
+  // The overlays load from an idle callback, which the paused clock holds back until it moves.
+  await page.clock.runFor(1_000);
+  await shellState(page, "download-overlays", "ready");
+  await shellState(page, "image-popup", decision);
 }
 
 test.describe("download bar by user agent", () => {
   test("Android Chrome: bar with name, 5.0, gift; popup offers Android, in the same tab (.apk), and the bonus", async ({
-    browser,
+    phone,
     javaScriptEnabled,
   }) => {
-    const page = await phone(browser, ANDROID_CHROME, javaScriptEnabled);
+    const page = await phone(ANDROID_CHROME);
     await page.goto("/m/login");
     await expect(bar(page)).toBeVisible();
     await expect(bar(page).getByText("Demo Play")).toBeVisible();
@@ -98,9 +119,9 @@ test.describe("download bar by user agent", () => {
     await expect(bar(page)).toBeVisible();
   });
 
-  test("iOS Safari: iOS in a new tab, the profile page, and the home-screen guide (event for the install sheet)", async ({ browser }) => {
+  test("iOS Safari: iOS in a new tab, the profile page, and the home-screen guide (event for the install sheet)", async ({ phone }) => {
     jsOnly();
-    const page = await phone(browser, IOS_SAFARI, true);
+    const page = await phone(IOS_SAFARI);
     await page.addInitScript(() => {
       (window as unknown as { a2hsAsked: number }).a2hsAsked = 0;
       window.addEventListener("mc:show-a2hs", () => (window as unknown as { a2hsAsked: number }).a2hsAsked++);
@@ -123,9 +144,9 @@ test.describe("download bar by user agent", () => {
     expect(await page.evaluate(() => (window as unknown as { a2hsAsked: number }).a2hsAsked)).toBe(1);
   });
 
-  test("iOS Chrome (CriOS): the iOS download asks for Safari", async ({ browser }) => {
+  test("iOS Chrome (CriOS): the iOS download asks for Safari", async ({ phone }) => {
     jsOnly();
-    const page = await phone(browser, IOS_CHROME, true);
+    const page = await phone(IOS_CHROME);
     await openWithOverlays(page, "/m/login");
     await bar(page).getByRole("link", { name: "Download" }).click();
     const dialog = popup(page);
@@ -141,8 +162,8 @@ test.describe("download bar by user agent", () => {
     await expect(page.getByRole("alertdialog", { name: "Notice" })).toContainText("Please use Safari for download App.");
   });
 
-  test("iOS Chrome without JavaScript: the download page says to use Safari", async ({ browser, javaScriptEnabled }) => {
-    const page = await phone(browser, IOS_CHROME, javaScriptEnabled);
+  test("iOS Chrome without JavaScript: the download page says to use Safari", async ({ phone }) => {
+    const page = await phone(IOS_CHROME);
     await page.goto("/m/appDownload?language=EN");
     await expect(page.getByRole("note")).toHaveText("Please use Safari for download App.");
     await expect(page.getByRole("link", { name: "Download profile" })).toHaveAttribute(
@@ -158,26 +179,26 @@ test.describe("download bar by user agent", () => {
     await expect(page.getByRole("heading", { name: "Install with a configuration profile" })).toHaveCount(0);
   });
 
-  test("native app: no bar", async ({ browser, javaScriptEnabled }) => {
-    const page = await phone(browser, nativeApp("2.5.0"), javaScriptEnabled);
+  test("native app: no bar", async ({ phone }) => {
+    const page = await phone(nativeApp("2.5.0"));
     await page.goto("/m/login");
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     await expect(page.locator(".download-bar")).toHaveCount(0);
   });
 
-  test("vn88 on iOS Safari: only an Android link, so no bar; on Android: a bar without a gift", async ({ browser, javaScriptEnabled }) => {
-    const ios = await phone(browser, IOS_SAFARI, javaScriptEnabled);
+  test("vn88 on iOS Safari: only an Android link, so no bar; on Android: a bar without a gift", async ({ phone }) => {
+    const ios = await phone(IOS_SAFARI);
     await ios.goto(urlOn("vn.localhost", "/m/login"));
     await expect(ios.locator(".download-bar")).toHaveCount(0);
-    const android = await phone(browser, ANDROID_CHROME, javaScriptEnabled);
+    const android = await phone(ANDROID_CHROME);
     await android.goto(urlOn("vn.localhost", "/m/login"));
     await expect(bar(android)).toBeVisible();
     await expect(bar(android).getByText("VN88")).toBeVisible();
     await expect(bar(android).getByRole("img", { name: "App download bonus available" })).toHaveCount(0);
   });
 
-  test("br777: the .ipa opens in the same tab", async ({ browser, javaScriptEnabled }) => {
-    const page = await phone(browser, IOS_SAFARI, javaScriptEnabled);
+  test("br777: the .ipa opens in the same tab", async ({ phone }) => {
+    const page = await phone(IOS_SAFARI);
     await page.goto(urlOn("br.localhost", "/m/appDownload"));
     const ios = page.getByRole("link", { name: "Download for iPhone / iPad" });
     await expect(ios).toHaveAttribute("href", "/wps/sandbox-files/app/br777.ipa");
@@ -186,9 +207,9 @@ test.describe("download bar by user agent", () => {
 });
 
 test.describe("download bar by launch mode", () => {
-  test("installed web app (display-mode standalone): rendered by the server, hidden after hydration", async ({ browser }) => {
+  test("installed web app (display-mode standalone): rendered by the server, hidden after hydration", async ({ phone }) => {
     jsOnly();
-    const page = await phone(browser, ANDROID_CHROME, true);
+    const page = await phone(ANDROID_CHROME);
     await asInstalledApp(page);
     const html = page.waitForResponse((r) => new URL(r.url()).pathname === "/m/login");
     await openWithOverlays(page, "/m/login");
@@ -196,24 +217,24 @@ test.describe("download bar by launch mode", () => {
     await expect(page.locator(".download-bar")).toHaveCount(0);
   });
 
-  test("iOS home-screen web app (navigator.standalone): hidden", async ({ browser }) => {
+  test("iOS home-screen web app (navigator.standalone): hidden", async ({ phone }) => {
     jsOnly();
-    const page = await phone(browser, IOS_SAFARI, true);
+    const page = await phone(IOS_SAFARI);
     await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "standalone", { get: () => true }));
     await openWithOverlays(page, "/m/login");
     await expect(page.locator(".download-bar")).toHaveCount(0);
   });
 
-  test("launched from the home screen (?homescreen=1): not even rendered", async ({ browser, javaScriptEnabled }) => {
-    const page = await phone(browser, ANDROID_CHROME, javaScriptEnabled);
+  test("launched from the home screen (?homescreen=1): not even rendered", async ({ phone }) => {
+    const page = await phone(ANDROID_CHROME);
     await page.goto("/m/login?homescreen=1");
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     await expect(page.locator(".download-bar")).toHaveCount(0);
   });
 
-  test("iOS web clip (WEBCLIP=1): the bar stays (there is an iOS link), the profile entry goes", async ({ browser }) => {
+  test("iOS web clip (WEBCLIP=1): the bar stays (there is an iOS link), the profile entry goes", async ({ phone }) => {
     jsOnly();
-    const page = await phone(browser, IOS_SAFARI, true);
+    const page = await phone(IOS_SAFARI);
     await page.addInitScript(() => localStorage.setItem("WEBCLIP", "1"));
     await openWithOverlays(page, "/m/login");
     await bar(page).getByRole("link", { name: "Download" }).click();
@@ -221,8 +242,8 @@ test.describe("download bar by launch mode", () => {
     await expect(popup(page).getByText("Quick install for iPhone (profile)")).toHaveCount(0);
   });
 
-  test("close hides the bar for the session (and shows the app window)", async ({ browser, javaScriptEnabled }) => {
-    const page = await phone(browser, ANDROID_CHROME, javaScriptEnabled);
+  test("close hides the bar for the session (and shows the app window)", async ({ phone, javaScriptEnabled }) => {
+    const page = await phone(ANDROID_CHROME);
     if (javaScriptEnabled) await openWithOverlays(page, "/m/login");
     else await page.goto("/m/login");
     await bar(page).getByRole("button", { name: "Close the download bar" }).click();
@@ -239,7 +260,7 @@ test.describe("download bar by launch mode", () => {
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     await expect(page.locator(".download-bar")).toHaveCount(0);
     // A new browser session: the bar is back.
-    const next = await phone(browser, ANDROID_CHROME, javaScriptEnabled);
+    const next = await phone(ANDROID_CHROME);
     await next.goto("/m/login");
     await expect(bar(next)).toBeVisible();
   });
@@ -248,7 +269,7 @@ test.describe("download bar by launch mode", () => {
 test.describe("download bonus for members", () => {
   test("a member sees the personal promotion; no go-to-promotion link while there is no promotions page", async ({ page }) => {
     jsOnly();
-    await loginAs(page, "demo01", "demo1234");
+    await addMemberSession(page.context(), "demo01", "demo1234");
     await page.goto("/m/member/home");
     await expect(bar(page).getByRole("img", { name: "App download bonus available" })).toBeVisible();
     await waitForHydration(page);
@@ -259,7 +280,7 @@ test.describe("download bonus for members", () => {
   });
 
   test("a restricted member (type 4) has no app-download promotion: no gift", async ({ page }) => {
-    await loginAs(page, "restricted01", "demo1234");
+    await addMemberSession(page.context(), "restricted01", "demo1234");
     await page.goto("/m/member/home");
     await expect(bar(page)).toBeVisible();
     await expect(bar(page).getByRole("img", { name: "App download bonus available" })).toHaveCount(0);
@@ -269,16 +290,16 @@ test.describe("download bonus for members", () => {
     await page.goto(urlOn("br.localhost", "/m/login"));
     await expect(bar(page)).toBeVisible();
     await expect(bar(page).getByRole("img", { name: "App download bonus available" })).toHaveCount(0);
-    await loginAs(page, "demo01", "demo1234", { host: "br.localhost" });
+    await addMemberSession(page.context(), "demo01", "demo1234", "br.localhost");
     await page.goto(urlOn("br.localhost", "/m/member/home"));
     await expect(bar(page).getByRole("img", { name: "App download bonus available" })).toBeVisible();
   });
 });
 
 test.describe("upgrade modal in the native app", () => {
-  test("2.4.39: newer version → modal; update opens in the app; Later closes it", async ({ browser }) => {
+  test("2.4.39: newer version → modal; update opens in the app; Later closes it", async ({ phone }) => {
     jsOnly();
-    const page = await phone(browser, nativeApp("2.4.39"), true);
+    const page = await phone(nativeApp("2.4.39"));
     await page.goto("/m/home");
     const modal = page.getByRole("alertdialog", { name: "New version available" });
     await expect(modal).toBeVisible();
@@ -290,21 +311,20 @@ test.describe("upgrade modal in the native app", () => {
     await expect(modal).toBeHidden();
   });
 
-  test("below 2.4.39: the update opens outside the app (new window)", async ({ browser }) => {
+  test("below 2.4.39: the update opens outside the app (new window)", async ({ phone }) => {
     jsOnly();
-    const page = await phone(browser, nativeApp("2.4.5", IOS_SAFARI), true);
+    const page = await phone(nativeApp("2.4.5", IOS_SAFARI));
     await page.goto("/m/home");
     const update = page.getByRole("alertdialog", { name: "New version available" }).getByRole("link", { name: "Update now" });
     await expect(update).toHaveAttribute("href", "/wps/sandbox-files/app/demo-play-ios.html");
     await expect(update).toHaveAttribute("target", "_blank");
   });
 
-  test("up to date: no modal", async ({ browser }) => {
+  test("up to date: no modal", async ({ phone }) => {
     jsOnly();
-    const page = await phone(browser, nativeApp("2.5.0"), true);
+    const page = await phone(nativeApp("2.5.0"));
     await page.goto("/m/home");
-    await waitForHydration(page);
-    await page.waitForTimeout(1000);
+    await shellState(page, "upgrade-modal", "none");
     await expect(page.getByRole("alertdialog", { name: "New version available" })).toHaveCount(0);
   });
 });
@@ -312,16 +332,9 @@ test.describe("upgrade modal in the native app", () => {
 test.describe("image-download popup", () => {
   test.beforeEach(() => jsOnly());
 
-  async function homeAfterWait(page: Page, path = "/m/home", waitMs = 20_000): Promise<void> {
-    await page.clock.install();
-    await openWithOverlays(page, path, { clock: true });
-    await page.clock.runFor(waitMs);
-  }
-
-  test("after 20 s on home: popup 1, then popup 2; Save downloads the image and remembers its name", async ({ browser }) => {
-    const page = await phone(browser, ANDROID_CHROME, true);
-    await page.clock.install();
-    await openWithOverlays(page, "/m/home", { clock: true });
+  test("after 20 s on home: popup 1, then popup 2; Save downloads the image and remembers its name", async ({ phone }) => {
+    const page = await phone(ANDROID_CHROME);
+    await openOnPausedClock(page, "/m/home", "waiting");
     await page.clock.runFor(19_000);
     await expect(imagePopup(page)).toHaveCount(0);
     await page.clock.runFor(1_000);
@@ -343,75 +356,80 @@ test.describe("image-download popup", () => {
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem("SHELL_downloadImage"))).toBe("1");
   });
 
-  test("dismissed this session: not again", async ({ browser }) => {
-    const page = await phone(browser, ANDROID_CHROME, true);
+  test("dismissed this session: not again", async ({ phone }) => {
+    const page = await phone(ANDROID_CHROME);
     await page.addInitScript(() => sessionStorage.setItem("SHELL_downloadImage", "1"));
-    await homeAfterWait(page, "/m/home", 25_000);
-    await page.waitForTimeout(500);
+    await openOnPausedClock(page, "/m/home", "skipped");
+    await page.clock.runFor(25_000);
+    // Still undecided to show: a timer that fired during the 25 s would have marked it "due".
+    await shellState(page, "image-popup", "skipped");
     await expect(imagePopup(page)).toHaveCount(0);
   });
 
-  test("the saved image is not offered again; a different one is", async ({ browser }) => {
-    const page = await phone(browser, ANDROID_CHROME, true);
+  test("the saved image is not offered again; a different one is", async ({ phone }) => {
+    const page = await phone(ANDROID_CHROME);
     await page.addInitScript(() => {
       localStorage.setItem("SHELL_downloadImage1", "demo-get-the-app-v3.png");
       localStorage.setItem("SHELL_downloadImage2", "demo-lucky-draw-v0.png");
     });
-    await homeAfterWait(page);
+    await openOnPausedClock(page, "/m/home", "waiting");
+    await page.clock.runFor(20_000);
     await expect(page.locator('.image-popup[data-group="m_popup2"]')).toBeVisible();
     await expect(page.locator('.image-popup[data-group="m_popup1"]')).toHaveCount(0);
   });
 
-  test("not on other pages, nor in an installed web app", async ({ browser }) => {
-    const login = await phone(browser, ANDROID_CHROME, true);
-    await homeAfterWait(login, "/m/login", 25_000);
-    await login.waitForTimeout(500);
+  test("not on other pages, nor in an installed web app", async ({ phone }) => {
+    const login = await phone(ANDROID_CHROME);
+    await openOnPausedClock(login, "/m/login", "skipped");
+    await login.clock.runFor(25_000);
+    await shellState(login, "image-popup", "skipped");
     await expect(imagePopup(login)).toHaveCount(0);
-    const installed = await phone(browser, ANDROID_CHROME, true);
+    const installed = await phone(ANDROID_CHROME);
     await asInstalledApp(installed);
-    await homeAfterWait(installed, "/m/home", 25_000);
-    await installed.waitForTimeout(500);
+    await openOnPausedClock(installed, "/m/home", "skipped");
+    await installed.clock.runFor(25_000);
+    await shellState(installed, "image-popup", "skipped");
     await expect(imagePopup(installed)).toHaveCount(0);
   });
 });
 
 test.describe("download surfaces: screenshots", () => {
   test.beforeEach(() => jsOnly());
-  const shot = (name: string, lang: string) => ({ path: `test-results/screenshots/download-${name}-${lang}.png` });
+  // Finite animations (a dialog's entrance) are finished first: the picture shows where they end.
+  const shot = (name: string, lang: string) => ({
+    path: `test-results/screenshots/download-${name}-${lang}.png`,
+    animations: "disabled" as const,
+  });
 
   for (const lang of ["EN", "VI", "UR"] as const) {
     const file = lang.toLowerCase();
-    test(`bar, popup, page ${lang}`, async ({ browser }) => {
-      const page = await phone(browser, IOS_SAFARI, true);
+    test(`bar, popup, page ${lang}`, async ({ phone }) => {
+      const page = await phone(IOS_SAFARI);
       await openWithOverlays(page, `/m/login?language=${lang}`);
       await page.screenshot(shot("bar", file));
       await page.locator(".download-bar .download-bar__download").click();
       await expect(page.locator(".download-bonus")).toBeVisible();
-      await page.waitForTimeout(400);
       await page.screenshot(shot("popup", file));
-      const desk = await phone(browser, IOS_SAFARI, true);
+      const desk = await phone(IOS_SAFARI);
       await desk.goto(`/m/appDownload?language=${lang}`);
       await waitForHydration(desk);
       await desk.screenshot({ ...shot("page", file), fullPage: true });
     });
 
-    test(`upgrade modal ${lang}`, async ({ browser }) => {
-      const page = await phone(browser, nativeApp("2.4.39"), true);
+    test(`upgrade modal ${lang}`, async ({ phone }) => {
+      const page = await phone(nativeApp("2.4.39"));
       await page.goto(`/m/home?language=${lang}`);
       await expect(page.locator(".upgrade-modal")).toBeVisible();
-      await page.waitForTimeout(400);
       await page.screenshot(shot("upgrade", file));
     });
 
-    test(`image popup ${lang}`, async ({ browser }) => {
-      const page = await phone(browser, ANDROID_CHROME, true);
-      await page.clock.install();
-      await openWithOverlays(page, `/m/home?language=${lang}`, { clock: true });
+    test(`image popup ${lang}`, async ({ phone }) => {
+      const page = await phone(ANDROID_CHROME);
+      await openOnPausedClock(page, `/m/home?language=${lang}`, "waiting");
       await page.clock.runFor(20_000);
       // (Not by role: the new texts are English-only until the translator's pass.)
       await expect(page.locator(".image-popup__image")).toBeVisible();
       await page.waitForFunction(() => (document.querySelector(".image-popup__image") as HTMLImageElement | null)?.complete === true);
-      await page.waitForTimeout(400); // the dialog's entry animation runs on real time
       await page.screenshot(shot("image-popup", file));
     });
   }
@@ -431,24 +449,25 @@ test.describe("download surfaces: accessibility (axe)", () => {
       .filter((found) => !HEADER.some((target) => found.endsWith(` ${target}`)));
   }
 
-  test("bar, popup with the bonus, and the download page", async ({ browser }) => {
-    const page = await phone(browser, IOS_SAFARI, true);
+  test("bar, popup with the bonus, and the download page", async ({ phone }) => {
+    const page = await phone(IOS_SAFARI);
     await openWithOverlays(page, "/m/login");
     expect(await serious(page)).toEqual([]);
     await bar(page).getByRole("link", { name: "Download" }).click();
     await expect(popup(page).getByRole("heading", { name: "Download the app, get a bonus" })).toBeVisible();
-    await page.waitForTimeout(400);
+    // Half-faded text is not what a reader sees: the entrance animation first.
+    await animationsFinished(page);
     expect(await serious(page)).toEqual([]);
     await page.goto("/m/appDownload");
     await waitForHydration(page);
     expect(await serious(page)).toEqual([]);
   });
 
-  test("upgrade modal", async ({ browser }) => {
-    const page = await phone(browser, nativeApp("2.4.39"), true);
+  test("upgrade modal", async ({ phone }) => {
+    const page = await phone(nativeApp("2.4.39"));
     await page.goto("/m/home");
     await expect(page.getByRole("alertdialog", { name: "New version available" })).toBeVisible();
-    await page.waitForTimeout(400);
+    await animationsFinished(page);
     expect(await serious(page)).toEqual([]);
   });
 });

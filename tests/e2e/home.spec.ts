@@ -1,4 +1,15 @@
-import { collectErrors, expect, test, urlOn, waitForHydration, waitForIdle } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { collectErrors, expect, shellState, test, urlOn, waitForHydration } from "./fixtures";
+
+/** The work the home page defers until after hydration has run and made its decisions. */
+async function deferredWorkDone(page: Page): Promise<void> {
+  await shellState(page, "download-overlays", "ready");
+  await shellState(page, "image-popup", "waiting");
+  await shellState(page, "install-prompt", "none");
+  // The shell layer (toasts, service worker, update check) has loaded and compared the build's manifests.
+  await expect(page.locator(".mc-toasts")).toBeAttached();
+  await expect(page.locator("html")).toHaveAttribute("data-update-check", /^(first|same)$/);
+}
 
 test.describe("home", () => {
   test("Demo Play home: brand heading, Log in and Register in English", async ({ page }) => {
@@ -59,16 +70,22 @@ test.describe("home", () => {
     const errors = collectErrors(page);
     await page.goto("/m/home");
     await waitForHydration(page);
-    // Not "networkidle": the shell keeps talking to the platform (speed tests, service worker). Wait until the
-    // browser has been idle once instead, so work deferred to idle time (lazy chunks, registration) has started.
-    await waitForIdle(page);
-    // Navigate on the client too, so the router's data requests run.
+    // Not "networkidle": the shell keeps talking to the platform (speed tests, service worker). Wait for the work
+    // deferred to idle time instead: the download overlays' checks, the shell layer and its update check.
+    await deferredWorkDone(page);
+    // Navigate on the client too, so the router's data requests run; then until the router has finished.
+    const data = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(".data"));
     await page
       .getByRole("banner")
       .getByRole("link", { name: /Demo Play/ })
       .click();
+    await data;
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __remixRouter: { state: { navigation: { state: string } } } }).__remixRouter.state.navigation.state ===
+        "idle",
+    );
     await expect(page.getByRole("heading", { level: 1, name: "Welcome to Demo Play" })).toBeVisible();
-    await waitForIdle(page);
     expect(errors).toEqual([]);
   });
 });

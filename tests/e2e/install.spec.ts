@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { collectErrors, expect, test, urlOn, waitForHydration } from "./fixtures";
+import { collectErrors, expect, shellState, test, urlOn, waitForHydration } from "./fixtures";
 
 const SCREENSHOTS = "test-results/screenshots";
 
@@ -108,7 +108,8 @@ test.describe("install prompts", () => {
     // Declined for this session: the next install event on a reload shows nothing.
     await page.reload();
     await page.waitForFunction(() => (window as unknown as { __installEventFired?: boolean }).__installEventFired === true);
-    await page.waitForTimeout(500);
+    // The prompts have the event and hold it back (declined this session).
+    await shellState(page, "install-prompt", "suppressed");
     await expect(page.getByRole("dialog", { name: "Install Demo Play" })).toHaveCount(0);
     // The update check's second asset manifest (/mobile/mc/…) is another app's and may be missing: not ours to judge.
     expect(errors.filter((e) => !e.includes("Failed to load resource") && !e.includes("asset-manifest"))).toEqual([]);
@@ -145,8 +146,7 @@ test.describe("install prompts", () => {
     await addFakeInstallEvent(page);
     await page.goto("/m/login");
     await page.waitForFunction(() => (window as unknown as { __installEventFired?: boolean }).__installEventFired === true);
-    await waitForHydration(page);
-    await page.waitForTimeout(700);
+    await shellState(page, "install-prompt", "suppressed");
     await expect(page.getByRole("dialog", { name: "Install Demo Play" })).toHaveCount(0);
   });
 
@@ -155,7 +155,7 @@ test.describe("install prompts", () => {
     await addFakeInstallEvent(page);
     await page.goto("/m/home?homescreen=1");
     await page.waitForFunction(() => (window as unknown as { __installEventFired?: boolean }).__installEventFired === true);
-    await page.waitForTimeout(700);
+    await shellState(page, "install-prompt", "suppressed");
     await expect(page.getByRole("dialog", { name: "Install Demo Play" })).toHaveCount(0);
   });
 
@@ -192,8 +192,7 @@ test.describe("iOS add-to-home-screen sheet", () => {
       await expect(sheet).toBeHidden();
       expect(await sessionValue(page, "PWA_skipA2HS")).toBe("1");
       await page.reload();
-      await waitForHydration(page);
-      await page.waitForTimeout(500);
+      await shellState(page, "install-prompt", "none");
       await expect(page.getByRole("dialog", { name: "Add Demo Play to your Home Screen" })).toHaveCount(0);
     });
 
@@ -218,8 +217,7 @@ test.describe("iOS add-to-home-screen sheet", () => {
 
     test("not on /m/login, unless the download popup asks for the guide", async ({ page }) => {
       await page.goto("/m/login");
-      await waitForHydration(page);
-      await page.waitForTimeout(500);
+      await shellState(page, "install-prompt", "none");
       const sheet = page.getByRole("dialog", { name: "Add Demo Play to your Home Screen" });
       await expect(sheet).toHaveCount(0);
       await page.evaluate(() => window.dispatchEvent(new Event("mc:show-a2hs")));
@@ -231,6 +229,7 @@ test.describe("iOS add-to-home-screen sheet", () => {
       await page.goto("/m/home?homescreen=1");
       await waitForHydration(page);
       await expect.poll(() => localValue(page, "WEBCLIP")).toBe("0");
+      await shellState(page, "install-prompt", "none");
       await expect(page.getByRole("dialog", { name: "Add Demo Play to your Home Screen" })).toHaveCount(0);
     });
 
@@ -261,8 +260,7 @@ test.describe("iOS add-to-home-screen sheet", () => {
 
     test("gets no sheet (only Safari can add to the home screen)", async ({ page }) => {
       await page.goto("/m/home");
-      await waitForHydration(page);
-      await page.waitForTimeout(700);
+      await shellState(page, "install-prompt", "none");
       await expect(page.getByRole("dialog", { name: "Add Demo Play to your Home Screen" })).toHaveCount(0);
     });
   });

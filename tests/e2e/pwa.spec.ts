@@ -2,8 +2,8 @@
 // offline pages, the update alert, the network toasts, the domain speed test and the navigation spinner.
 // Project "js" only. Screenshots: test-results/screenshots/pwa-<state>-<lang>.png.
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, test, urlOn, waitForHydration } from "./fixtures";
-import { PORT, postJson } from "../support/http";
+import { EXCLUSIVE, expect, pauseClock, shellState, test, urlOn, waitForHydration } from "./fixtures";
+import { PORT } from "../support/http";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the service worker and the shell layer need JavaScript");
 
@@ -36,10 +36,18 @@ async function cached(page: Page, path: string): Promise<boolean> {
   return page.evaluate(async (url) => !!(await caches.match(new URL(url, location.href).href)), path);
 }
 
-/** Sandbox latency on the ping only (the fixture's FaultUpdate type predates latencyPaths). */
-async function slowPing(ms: number): Promise<void> {
-  const reply = await postJson("/__sandbox/faults", { merchant: "demo", latencyMs: ms, latencyPaths: ["/wps/system/test/ping"] });
-  expect(reply.status).toBe(200);
+/**
+ * Holds the router's data requests (a client-side navigation) until the returned function is called: the navigation
+ * stays slow exactly as long as the test needs it to.
+ */
+async function holdNavigations(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.data(\?|$)/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
 }
 
 /** The merchant's other addresses (sandbox domainList: demo.localhost:8787, localhost:8787): only demo.localhost answers. */
@@ -143,7 +151,8 @@ test.describe("update check", () => {
     await expect.poll(() => page.evaluate(() => "beforeRefresh" in window), { timeout: 10_000 }).toBe(false);
     await expect(page).toHaveURL(/\/m\/home$/);
     await shellLayerLoaded(page);
-    await page.waitForTimeout(1500);
+    // The reloaded page's own check found the build it stored: no alert.
+    await shellState(page, "update-check", "same");
     await expect(page.getByRole("alertdialog", { name: "Update available" })).toHaveCount(0);
   });
 
@@ -164,7 +173,7 @@ test.describe("update check", () => {
       await alert.getByRole("button", { name: "Refresh" }).click();
       await page.waitForLoadState("load");
       await shellLayerLoaded(page);
-      await page.waitForTimeout(1500);
+      await shellState(page, "update-check", "same");
       await expect(page.getByRole("alertdialog", { name: "Update available" })).toHaveCount(0);
     });
   });
@@ -172,23 +181,31 @@ test.describe("update check", () => {
 
 test.describe("network toasts", () => {
   test("offline toast for 1.5 s when the network is cut", async ({ page, context }) => {
+    // On a paused clock the toast's 1.5 s pass only when the test says so, however long the screenshot takes.
+    await pauseClock(page);
     await page.goto("/m/home");
+    await waitForHydration(page);
+    // The shell layer loads from an idle callback, which the paused clock holds back until it moves.
+    await page.clock.runFor(100);
     await shellLayerLoaded(page);
     await context.setOffline(true);
     const toast = page.locator(".mc-toasts").getByText("You are offline. Check your connection.");
     await expect(toast).toBeVisible();
     await page.screenshot(shot("toast-offline", "en"));
-    await expect(toast).toBeHidden({ timeout: 3000 });
+    await page.clock.runFor(1_499);
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(1);
+    await expect(toast).toBeHidden();
     await context.setOffline(false);
   });
 
-  test.describe("slow platform", () => {
+  test.describe("slow platform", { tag: EXCLUSIVE }, () => {
     test.use({ serviceWorkers: "block" });
 
-    test("a ping slower than 5 s shows the slow toast, then a working address of the merchant", async ({ page, context }) => {
+    test("a ping slower than 5 s shows the slow toast, then a working address of the merchant", async ({ page, context, faults }) => {
       test.setTimeout(40_000);
       await otherDomains(context);
-      await slowPing(6000);
+      await faults({ merchant: "demo", latencyMs: 6000, latencyPaths: ["/wps/system/test/ping"] });
       await page.goto("/m/home");
       await shellLayerLoaded(page);
       const region = page.locator(".mc-toasts");
@@ -219,17 +236,16 @@ test.describe("navigation spinner", () => {
   test("a page change slower than 300 ms shows the branded spinner", async ({ page }) => {
     await page.goto("/m/home");
     await shellLayerLoaded(page);
-    await page.route(/\.data(\?|$)/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2500));
-      await route.continue();
-    });
+    const release = await holdNavigations(page);
     await page.getByRole("link", { name: "Log in" }).first().click();
     const spinner = page.locator(".mc-spinner");
     await expect(spinner).toBeVisible();
     await expect(spinner).toContainText("Demo Play");
     await expect(spinner.getByText("Please wait…")).toBeAttached();
     await page.screenshot(shot("spinner", "en"));
-    await expect(spinner).toHaveCount(0, { timeout: 10_000 });
+    release();
+    await expect(page).toHaveURL(/\/m\/login/);
+    await expect(spinner).toHaveCount(0);
   });
 });
 
@@ -260,13 +276,12 @@ for (const language of [
       await page.screenshot(shot("update-alert", language.file));
       await page.keyboard.press("Escape");
 
-      await page.route(/\.data(\?|$)/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 2500));
-        await route.continue();
-      });
+      const release = await holdNavigations(page);
       await page.locator(`a[href^="/m/login"]`).first().click();
       await expect(page.locator(".mc-spinner")).toBeVisible();
       await page.screenshot(shot("spinner", language.file));
+      release();
+      await expect(page.locator(".mc-spinner")).toHaveCount(0);
     });
   });
 }

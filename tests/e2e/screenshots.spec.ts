@@ -1,7 +1,7 @@
 // Full-page 360×740 screenshots of the shell's pages in English, Vietnamese and Urdu, for review by eye:
 // test-results/screenshots/<page>-<lang>.png, <page> one of home, maintenance, access-denied, 404-in-app,
 // unconfigured-domain and <lang> one of en, vi, ur. Project "js" only (see playwright.config.ts).
-import { expect, test, urlOn, waitForHydration } from "./fixtures";
+import { EXCLUSIVE, expect, test, urlOn, waitForHydration } from "./fixtures";
 
 const LANGUAGES = [
   { code: "EN", file: "en", locale: "en-US", acceptLanguage: "en-US,en;q=0.9", dir: "ltr" },
@@ -20,7 +20,7 @@ for (const language of LANGUAGES) {
       await page.screenshot(shot("home", language.file));
     });
 
-    test(`maintenance ${language.code}`, async ({ page, faults }) => {
+    test(`maintenance ${language.code}`, { tag: EXCLUSIVE }, async ({ page, faults }) => {
       await faults({ merchant: "demo", maintenance: {} });
       const response = await page.goto(`/m/home?language=${language.code}`);
       expect(response?.status()).toBe(503);
@@ -28,7 +28,7 @@ for (const language of LANGUAGES) {
       await page.screenshot(shot("maintenance", language.file));
     });
 
-    test(`access denied ${language.code}`, async ({ page, faults }) => {
+    test(`access denied ${language.code}`, { tag: EXCLUSIVE }, async ({ page, faults }) => {
       await faults({ merchant: "demo", regionRestriction: true });
       const response = await page.goto(`/m/home?language=${language.code}`);
       expect(response?.status()).toBe(403);

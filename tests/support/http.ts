@@ -104,14 +104,21 @@ export function postJson(path: string, body: unknown, headers: Record<string, st
 
 // The sandbox platform's control endpoint (docs/platform-contract.md, "Control endpoint").
 
+/** The sandbox's merchants (workers/wps-sandbox/merchants.ts). */
+export type MerchantCode = "demo" | "vn88" | "br777";
+
 export type FaultUpdate = {
-  merchant: string;
+  merchant: MerchantCode;
   latencyMs?: number;
+  /** Latency only for /wps paths starting with one of these; null or [] = every path. */
+  latencyPaths?: string[] | null;
   httpStatus?: 500 | 502 | null;
   malformedJson?: boolean;
   maintenance?: { end?: number | null; desc?: string | null } | null;
   regionRestriction?: boolean;
   domainUnavailable?: boolean;
+  /** Overrides the merchant's captcha script servers; null restores the default. */
+  captchaServers?: string[] | null;
 };
 
 export async function setFaults(update: FaultUpdate): Promise<void> {
@@ -124,6 +131,15 @@ export async function setFaults(update: FaultUpdate): Promise<void> {
 export async function resetFaults(merchant?: string): Promise<void> {
   const reply = await postJson("/__sandbox/reset", merchant ? { merchant } : {});
   if (reply.status !== 200) throw new Error(`Could not reset the sandbox: ${reply.status} ${reply.body}`);
+}
+
+/**
+ * Faults off and data back to the seed (members and their passwords; sessions, captcha results and SMS codes dropped),
+ * for one merchant or all.
+ */
+export async function resetSandboxData(merchant?: MerchantCode): Promise<void> {
+  const reply = await postJson("/__sandbox/reset", merchant ? { merchant, data: true } : { data: true });
+  if (reply.status !== 200) throw new Error(`Could not reset the sandbox data: ${reply.status} ${reply.body}`);
 }
 
 // Small HTML readers: enough to assert on the server-rendered markup without a DOM library.

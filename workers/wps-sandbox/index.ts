@@ -16,7 +16,7 @@ import { GAME_PAGE_PATH, gameRoutes, handleGamePage } from "./routes/game";
 import { memberRoutes } from "./routes/member";
 import { DEAD_SCRIPT_SERVER_PREFIX, handleDeadScriptServer, handlePage, PAGES_PREFIX } from "./routes/pages";
 import { sessionRoutes } from "./routes/session";
-import { systemRoutes } from "./routes/system";
+import { MOUNT_HEADER, systemRoutes } from "./routes/system";
 
 const wpsRoutes: WpsRoute[] = [...sessionRoutes, ...memberRoutes, ...systemRoutes, ...captchaRoutes, ...gameRoutes, ...downloadRoutes];
 
@@ -29,7 +29,27 @@ async function handleWps(request: Request, url: URL, env: Env): Promise<Response
   return dispatch(wpsRoutes, request, url.pathname, { request, url, env, merchant, faults });
 }
 
-async function route(request: Request, env: Env): Promise<Response> {
+/**
+ * The whole sandbox under a path prefix, for clients that can only reach the app: `wrangler dev` with both Workers
+ * serves the app alone, and the app passes /__sandbox/* through (the live tests in tests/unit/sandbox use this).
+ * `/__sandbox/direct/wps/system/config` is `/wps/system/config`; links the sandbox makes to itself keep the prefix.
+ */
+const DIRECT_PREFIX = "/__sandbox/direct";
+
+/** The request without the DIRECT_PREFIX, marked so that links to the sandbox keep it; other requests as they are. */
+function unmount(request: Request): Request {
+  const url = new URL(request.url);
+  const direct = url.pathname.startsWith(`${DIRECT_PREFIX}/`);
+  if (!direct && !request.headers.has(MOUNT_HEADER)) return request;
+  if (direct) url.pathname = url.pathname.slice(DIRECT_PREFIX.length);
+  const inner = new Request(url, request);
+  if (direct) inner.headers.set(MOUNT_HEADER, DIRECT_PREFIX);
+  else inner.headers.delete(MOUNT_HEADER);
+  return inner;
+}
+
+async function route(outer: Request, env: Env): Promise<Response> {
+  const request = unmount(outer);
   const url = new URL(request.url);
   const path = url.pathname;
   if (path.startsWith(DEAD_SCRIPT_SERVER_PREFIX)) return handleDeadScriptServer();

@@ -3,6 +3,7 @@
 // asset manifests is compared with the one stored; a change updates the service worker and shows the update alert once.
 import { iosVersion } from "~/identity/device";
 import { readStorage, writeStorage } from "~/shell/client-mode";
+import { markShellState } from "~/shell/shell-state";
 import { activateWaitingWorker } from "~/shell/sw/activate";
 import { registerServiceWorker, unregisterProductWorkers, workerAllowed, WORKER_SCOPE } from "~/shell/sw/register";
 
@@ -119,15 +120,20 @@ export function startUpdateCheck({ onUpdate }: { onUpdate: () => void }): () => 
       const text = await readManifests((url, init) => fetch(url, init), Date.now());
       if (text === null) {
         last = 0; // not read (offline, server busy): the next occasion tries again
+        markShellState("updateCheck", "unread");
         return;
       }
       const hash = await md5(text);
       const comparison = compareManifestHash(readStorage("localStorage", MANIFEST_HASH_KEY), hash);
       // Stored at once: the alert shows once per new build, even if the page is left without Refresh.
       writeStorage("localStorage", MANIFEST_HASH_KEY, hash);
-      if (comparison !== "changed") return;
+      if (comparison !== "changed") {
+        markShellState("updateCheck", comparison);
+        return;
+      }
       await updateWorker().catch(() => undefined);
       onUpdate();
+      markShellState("updateCheck", comparison);
     } finally {
       running = false;
     }

@@ -92,9 +92,13 @@ export const systemRoutes: WpsRoute[] = [
   { method: "GET", path: "/wps/system/test/ping", handle: ping },
 ];
 
+/** Set by the sandbox's entry on requests that reached it under a path prefix (index.ts, DIRECT_PREFIX). */
+export const MOUNT_HEADER = "X-Sandbox-Mount";
+
 function publicOrigin(request: Request, url: URL): string {
   const host = request.headers.get("X-Forwarded-Host");
   const proto = request.headers.get("X-Forwarded-Proto");
   if (host && /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) && (proto === "http" || proto === "https")) return `${proto}://${host}`;
-  return url.origin;
+  const mount = request.headers.get(MOUNT_HEADER);
+  return mount && /^(\/[a-z_-]+)+$/i.test(mount) ? `${url.origin}${mount}` : url.origin;
 }

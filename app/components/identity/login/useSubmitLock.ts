@@ -1,7 +1,15 @@
 import { useCallback, useEffect, useRef } from "react";
+import { markShellState } from "~/shell/shell-state";
 
 /** Spec §4 Login step 1 and §9: released 500 ms after a submit finishes. */
 export const SUBMIT_LOCK_RELEASE_MS = 500;
+
+/** Forms whose lock is closed right now, shown on <html data-submit-lock> ("locked" or "open"). */
+let closedLocks = 0;
+function countLock(delta: 1 | -1): void {
+  closedLocks = Math.max(0, closedLocks + delta);
+  markShellState("submitLock", closedLocks > 0 ? "locked" : "open");
+}
 
 /**
  * Ignores submits while one is processing. `busy` is the router's state for this form (submitting or loading);
@@ -15,6 +23,7 @@ export function useSubmitLock(busy: boolean) {
   const releaseLater = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => {
+      if (locked.current) countLock(-1);
       locked.current = false;
       timer.current = null;
     }, SUBMIT_LOCK_RELEASE_MS);
@@ -32,6 +41,8 @@ export function useSubmitLock(busy: boolean) {
   useEffect(
     () => () => {
       if (timer.current) clearTimeout(timer.current);
+      if (locked.current) countLock(-1);
+      locked.current = false;
     },
     [],
   );
@@ -39,6 +50,7 @@ export function useSubmitLock(busy: boolean) {
   const acquire = useCallback(() => {
     if (locked.current) return false;
     locked.current = true;
+    countLock(1);
     return true;
   }, []);
 

@@ -2,6 +2,7 @@ import { Component, lazy, Suspense, useCallback, useEffect, useState, type React
 import { useLocation } from "@remix-run/react";
 import type { DownloadShellData } from "~/.server/shell/download";
 import { readClientMode, readStorage } from "~/shell/client-mode";
+import { markShellState } from "~/shell/shell-state";
 import {
   HIDE_BAR_KEY,
   IMAGE_POPUP_DISMISSED_KEY,
@@ -61,10 +62,23 @@ export function DownloadOverlays({ data, barShown, popup, onPopup, onHideBar }: 
   // §4 image-download popup: on a home path, outside the app, home-screen and PWA modes, not dismissed, after the wait.
   const armed = data.imagePopup && imagePopupArmed(pathname, mode, readStorage("sessionStorage", IMAGE_POPUP_DISMISSED_KEY) === "1");
   useEffect(() => {
-    if (!armed) return;
-    const timer = setTimeout(() => setImagesDue(true), IMAGE_POPUP_WAIT_MS);
+    if (!armed) {
+      markShellState("imagePopup", "skipped");
+      return;
+    }
+    markShellState("imagePopup", "waiting");
+    const timer = setTimeout(() => {
+      markShellState("imagePopup", "due");
+      setImagesDue(true);
+    }, IMAGE_POPUP_WAIT_MS);
     return () => clearTimeout(timer);
   }, [armed]);
+
+  // Last of the effects above: the browser-only checks have run and the popups' timers are set.
+  useEffect(() => {
+    if (!data.upgrade) markShellState("upgradeModal", "none");
+    markShellState("downloadOverlays", "ready");
+  }, [data.upgrade]);
 
   const closePopup = useCallback(() => onPopup(false), [onPopup]);
   const imagesDone = useCallback(() => setImagesDue(false), []);

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type ComponentType } from "react";
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translate";
 import type { DownloadShellData } from "~/.server/shell/download";
+import { markShellState } from "~/shell/shell-state";
 import type { OverlaysProps } from "./DownloadOverlays";
 
 /**
@@ -24,7 +25,12 @@ export function DownloadShell({ data }: { data: DownloadShellData }) {
     );
   }, []);
   useEffect(() => {
-    if (!data.bar && !data.upgrade && !data.imagePopup) return;
+    if (!data.bar && !data.upgrade && !data.imagePopup) {
+      markShellState("downloadOverlays", "none");
+      markShellState("upgradeModal", "none");
+      markShellState("imagePopup", "skipped");
+      return;
+    }
     const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 300));
     idle(load);
   }, [data, load]);

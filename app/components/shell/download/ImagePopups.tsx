@@ -3,6 +3,7 @@ import { z } from "zod";
 import { useTranslation } from "~/i18n/translate";
 import { Dialog } from "~/components/shell/Dialog";
 import { readStorage, writeStorage } from "~/shell/client-mode";
+import { markShellState } from "~/shell/shell-state";
 import {
   IMAGE_NAME_KEYS,
   IMAGE_POPUP_DISMISSED_KEY,
@@ -87,7 +88,10 @@ export default function ImagePopups({ onDone }: { onDone: () => void }) {
   }, []);
 
   useEffect(() => {
-    if (queue && queue.length === 0) onDone();
+    if (queue && queue.length === 0) {
+      markShellState("imagePopup", "done");
+      onDone();
+    }
   }, [queue, onDone]);
 
   const next = useCallback(() => setQueue((q) => (q ? q.slice(1) : q)), []);
@@ -97,6 +101,10 @@ export default function ImagePopups({ onDone }: { onDone: () => void }) {
   }, [next]);
 
   const current = queue?.[0];
+  // After the dialog's own effect has opened it.
+  useEffect(() => {
+    if (current) markShellState("imagePopup", "shown");
+  }, [current]);
   if (!current) return null;
   const titleId = `image-popup-title-${current.groupName}`;
   return (

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/translate";
 import { Dialog } from "~/components/shell/Dialog";
 import type { UpgradeOffer } from "~/shell/download/rules";
+import { markShellState } from "~/shell/shell-state";
 
 /**
  * The native app's upgrade modal (shell spec §2 item 13, §4 "Upgrade modal"): a newer version and its download link.
@@ -21,6 +22,8 @@ export default function UpgradeModal({ offer }: { offer: UpgradeOffer }) {
     dialog.addEventListener("cancel", refuse);
     return () => dialog.removeEventListener("cancel", refuse);
   }, [offer.closable, round]);
+
+  useEffect(() => markShellState("upgradeModal", open ? "shown" : "closed"), [open, round]);
 
   // Closed by Later or Escape; a mandatory update opens again.
   const closed = useCallback(() => (offer.closable ? setOpen(false) : setRound((r) => r + 1)), [offer.closable]);

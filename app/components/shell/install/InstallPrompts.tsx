@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useState, type ComponentType } from "react";
 import type { InstallShell } from "~/.server/shell/install";
 import { SHOW_A2HS_EVENT } from "~/shell/install/assets";
+import { markShellState } from "~/shell/shell-state";
 import type { InstallRuntimeProps } from "./InstallRuntime";
 
 type PromptWindow = Window & { __mcInstallPrompt?: Event | null };
@@ -44,6 +45,11 @@ export function InstallPrompts({ install, profile }: { install: InstallShell; pr
       window.removeEventListener("mc:installprompt", onCaptured);
     };
   }, []);
+
+  // Once the runtime has loaded it reports its own decision (its effects run before this component's).
+  useEffect(() => {
+    if (!Runtime) markShellState("installPrompt", wanted ? "loading" : promptSeen ? "suppressed" : "none");
+  }, [wanted, Runtime, promptSeen]);
 
   useEffect(() => {
     if (!wanted || Runtime) return;

@@ -14,6 +14,7 @@ import {
   type InstallConditions,
 } from "~/shell/install/conditions";
 import { isLegacyHomeScreenApp, rememberLegacyState, restoreLegacyLaunch } from "~/shell/install/legacy-ios";
+import { markShellState } from "~/shell/shell-state";
 import installStyles from "~/styles/install.css?url";
 import { HomeScreenSheet } from "./HomeScreenSheet";
 import { InstallModal } from "./InstallModal";
@@ -141,6 +142,8 @@ export function InstallRuntime({ install, profile, guideRequests }: InstallRunti
   const showSheet =
     !showModal && (guideOpen || homeScreenSheetAllowed({ ...conditions, iosSafari: isIosSafari(mode.userAgent, mode.touchMac) }));
   const styled = useStylesheet(installStyles, showModal || showSheet);
+  const decision = showModal ? "modal" : showSheet ? "sheet" : promptEvent ? "suppressed" : "none";
+  useEffect(() => markShellState("installPrompt", decision), [decision]);
   if (!root || !styled) return null;
 
   const brand = root.brand.name;

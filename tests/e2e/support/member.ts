@@ -1,0 +1,71 @@
+// A logged-in member without the login form, for tests that only need to be logged in (the login form itself is
+// tested in identity-login.spec.ts). One login per member and host in each worker: the session cookies are kept
+// and added to each test's browser context.
+import { expect, type BrowserContext, type Cookie } from "@playwright/test";
+import { hostFor, originFor, request } from "../../support/http";
+
+const sessions = new Map<string, Promise<Cookie[]>>();
+
+/** A Set-Cookie line as a browser cookie for `domain`; null when it deletes the cookie. */
+function parseSetCookie(line: string, domain: string): Cookie | null {
+  const [pair = "", ...attributes] = line.split(";").map((part) => part.trim());
+  const separator = pair.indexOf("=");
+  const name = pair.slice(0, separator);
+  const value = pair.slice(separator + 1);
+  const attribute = (key: string) =>
+    attributes.find((a) => a.toLowerCase().startsWith(`${key.toLowerCase()}=`))?.slice(key.length + 1) ??
+    (attributes.some((a) => a.toLowerCase() === key.toLowerCase()) ? "" : undefined);
+  const maxAge = attribute("Max-Age");
+  if (value === "" || maxAge === "0") return null;
+  const sameSite = attribute("SameSite")?.toLowerCase();
+  return {
+    name,
+    value,
+    domain,
+    path: attribute("Path") ?? "/",
+    expires: maxAge === undefined ? -1 : Math.floor(Date.now() / 1000) + Number(maxAge),
+    httpOnly: attribute("HttpOnly") !== undefined,
+    secure: attribute("Secure") !== undefined,
+    sameSite: sameSite === "strict" ? "Strict" : sameSite === "none" ? "None" : "Lax",
+  };
+}
+
+async function logIn(host: string, username: string, password: string): Promise<Cookie[]> {
+  // The plain form post a browser without scripts sends; success redirects away from /m/login with the session cookie.
+  const reply = await request({
+    host: hostFor(host),
+    path: "/m/login?mode=username",
+    method: "POST",
+    // The language the browser contexts ask for (locale en-US): the session keeps it as the member's language.
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: originFor(host), "Accept-Language": "en-US,en;q=0.9" },
+    body: new URLSearchParams({ intent: "login", mode: "username", username, password }).toString(),
+  });
+  expect(reply.status, `log in ${username} on ${host}`).toBe(302);
+  expect(reply.header("location") ?? "").not.toMatch(/^\/m\/login/);
+  const cookies = reply.cookies.map((line) => parseSetCookie(line, host)).filter((cookie) => cookie !== null);
+  expect(cookies.map((cookie) => cookie.name)).toContain("mc_session");
+  return cookies;
+}
+
+/** Logs `username` in for this browser context (demo.localhost unless `host` is given). */
+export async function addMemberSession(
+  context: BrowserContext,
+  username: string,
+  password: string,
+  host = "demo.localhost",
+): Promise<void> {
+  const key = `${host} ${username}`;
+  let cookies = sessions.get(key);
+  if (!cookies) {
+    cookies = logIn(host, username, password);
+    sessions.set(key, cookies);
+    // A failed login is not kept: the next test tries afresh.
+    cookies.catch(() => sessions.delete(key));
+  }
+  await context.addCookies(await cookies);
+}
+
+/** Forgets the kept sessions (after a sandbox data reset, which ends them). */
+export function forgetMemberSessions(): void {
+  sessions.clear();
+}
