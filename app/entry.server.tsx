@@ -3,6 +3,9 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { contentSecurityPolicy } from "~/.server/security/headers";
+import { captchaScriptOrigins } from "~/.server/platform/captcha";
+import { translationsFor } from "~/.server/i18n/resources";
+import { FallbackTranslationsContext } from "~/i18n/fallback-translations";
 import { statusCodeFor, type SiteState } from "~/.server/site-state";
 
 const ABORT_DELAY_MS = 5_000;
@@ -24,7 +27,9 @@ export default async function handleRequest(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ABORT_DELAY_MS);
   const body = await renderToReadableStream(
-    <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />,
+    <FallbackTranslationsContext.Provider value={{ language: loadContext.language, translations: translationsFor(loadContext.language) }}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+    </FallbackTranslationsContext.Provider>,
     {
       signal: controller.signal,
       nonce,
@@ -38,7 +43,18 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, rootData?.shell?.network?.domains));
-  responseHeaders.set("Cache-Control", "no-store");
+  const { merchant } = loadContext;
+  responseHeaders.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy(nonce, rootData?.shell?.network?.domains, {
+      scripts: captchaScriptOrigins(merchant.captchaScriptServers),
+      images: merchant.contentOrigins.images,
+      frames: merchant.contentOrigins.frames,
+    }),
+  );
+  // A page is the member's own: never in a shared cache. An ordinary page may be kept by the browser and the service
+  // worker for offline use (revalidated each time); status pages, errors and cookie-setting answers are not kept.
+  const keepable = status === 200 && !responseHeaders.has("Set-Cookie");
+  responseHeaders.set("Cache-Control", keepable ? "private, no-cache" : "no-store");
   return new Response(body, { headers: responseHeaders, status });
 }

@@ -2,20 +2,27 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import {
   Links,
   Meta,
+  Navigate,
   Outlet,
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
   useRouteError,
+  useLocation,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { TranslationProvider } from "~/i18n/translate";
+import { FallbackTranslationsScript, useFallbackTranslations } from "~/i18n/fallback-translations";
 import { htmlLang, textDirection } from "~/i18n/languages";
 import { translationsFor } from "~/.server/i18n/resources";
 import { loadSiteState } from "~/.server/site-state";
 import { loadShellData } from "~/.server/shell/shell-data";
+import { getMemberInfo } from "~/.server/platform/member";
+import { forcedChangeRedirect } from "~/.server/identity/guard";
+import { allowedDuringForcedChange } from "~/identity/forced-change";
+import { changePasswordLocation } from "~/.server/identity/forced-change";
 import { ShellOverlays } from "~/components/shell/ShellOverlays";
 import { InstallHeadTags } from "~/components/shell/install/InstallHeadTags";
 import { pageMeta } from "~/shell/page-meta";
@@ -36,7 +43,15 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { merchant, language, session } = context;
-  const [{ state, notice }, shell] = await Promise.all([loadSiteState(context), loadShellData(context, request)]);
+  // A member's page renews the member's info first: a token the platform no longer knows ends the session here
+  // (the platform client throws the redirect to the login page), and a forced password change comes before any page.
+  const forced = forcedChangeRedirect(context, request);
+  if (forced) throw forced;
+  const [{ state, notice }, shell, member] = await Promise.all([
+    loadSiteState(context),
+    loadShellData(context, request),
+    session.token ? getMemberInfo(context.platform) : null,
+  ]);
   const url = new URL(request.url);
   return {
     language,
@@ -48,7 +63,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       backgroundColor: merchant.brand.backgroundColor,
     },
     merchantCode: merchant.merchantCode,
-    member: session.info ? { userName: session.info.userName } : null,
+    /** While a forced password change is pending: where every other page sends the member (also on client navigation). */
+    forcedChange: session.mustChangePassword
+      ? { location: changePasswordLocation(merchant.changePasswordPath, session.mustChangePassword), path: merchant.changePasswordPath }
+      : null,
+    member: session.info ? { userName: (member?.ok ? member.value.userName : null) ?? session.info.userName } : null,
     siteState: state,
     shell,
     notice,
@@ -85,7 +104,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, location, error }) =>
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
-  const language = data?.language ?? "EN";
+  // Without the root's data (an error page after a failed action) the texts come from the fallback dictionary.
+  const fallback = useFallbackTranslations();
+  const language = data?.language ?? fallback?.language ?? "EN";
+  const translations = data?.translations ?? fallback?.translations ?? {};
   return (
     <html lang={htmlLang(language)} dir={textDirection(language)}>
       <head>
@@ -99,9 +121,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <body
         style={data ? ({ "--brand": data.brand.themeColor, "--brand-bg": data.brand.backgroundColor } as React.CSSProperties) : undefined}
       >
-        <TranslationProvider language={language} translations={data?.translations ?? {}}>
+        <TranslationProvider language={language} translations={translations}>
           {children}
         </TranslationProvider>
+        {!data && fallback ? <FallbackTranslationsScript value={fallback} /> : null}
         <ScrollRestoration nonce={data?.cspNonce} />
         <Scripts nonce={data?.cspNonce} />
       </body>
@@ -111,8 +134,12 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const data = useRootData();
+  const location = useLocation();
   if (!data) return <Outlet />;
-  const { siteState, notice } = data;
+  const { siteState, notice, forcedChange } = data;
+  if (forcedChange && !allowedDuringForcedChange(location.pathname, forcedChange.path)) {
+    return <Navigate to={forcedChange.location} replace />;
+  }
   if (siteState.kind === "maintenance" || siteState.kind === "access-denied") return <SiteStatusPage state={siteState} />;
   return (
     <>
@@ -133,13 +160,14 @@ export function ErrorBoundary() {
   // Maintenance and access denied replace every page, unknown addresses included.
   if (data && (data.siteState.kind === "maintenance" || data.siteState.kind === "access-denied"))
     return <SiteStatusPage state={data.siteState} />;
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const kind = status === 404 ? "not-found" : status === 405 ? "method-not-allowed" : "server-error";
+  if (kind === "server-error") console.error(error);
   return (
     <>
       <AppHeader />
       <main id="main" className="page">
-        <ErrorPage kind={notFound ? "not-found" : "server-error"} />
+        <ErrorPage kind={kind} />
       </main>
     </>
   );

@@ -13,6 +13,8 @@ source scripts/dev-env.sh
 TEST_PORT="${TEST_PORT:-8790}"
 EDGE_PORT="${EDGE_PORT:-$((TEST_PORT + 10))}"
 export TEST_PORT
+# Platform timeouts of the test server (production: 30 s a call, 5 s a page), so timeout tests take seconds.
+export PLATFORM_TIMEOUT_MS="${PLATFORM_TIMEOUT_MS:-6000}" PAGE_DEADLINE_MS="${PAGE_DEADLINE_MS:-4000}"
 # Wrangler's registry and logs, and the sandbox's D1 data, apart from a developer's server.
 export XDG_CONFIG_HOME="$PWD/.wrangler/test-xdg"
 STATE_DIR="$PWD/.wrangler/test-state"
@@ -142,7 +144,8 @@ launch_server() {
   mkdir -p "$xdg"
   XDG_CONFIG_HOME="$xdg" setsid wrangler dev -c wrangler.toml -c workers/wps-sandbox/wrangler.toml \
     --port "$port" --ip 127.0.0.1 --show-interactive-dev-session=false \
-    --persist-to "$state" --log-level info </dev/null >"$log" 2>&1 &
+    --persist-to "$state" --log-level info \
+    --var "PLATFORM_TIMEOUT_MS:$PLATFORM_TIMEOUT_MS" --var "PAGE_DEADLINE_MS:$PAGE_DEADLINE_MS" </dev/null >"$log" 2>&1 &
   local pid=$!
   # setsid made the server its own process group leader (its pid is the group id).
   local pgid

@@ -1,22 +1,34 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-expect-error: the Remix build is plain JavaScript without type declarations
 import * as serverBuild from "../build/server";
-import { findMerchant, loadMerchantRoutes, parseHostHeader } from "../app/.server/merchants/resolve-merchant";
+import { demoMerchantsOn, findMerchant, loadMerchantRoutes, parseHostHeader } from "../app/.server/merchants/resolve-merchant";
 import { edgeErrorPage } from "../app/.server/pages/edge-error-page";
 import { forbiddenOriginReply, proxyToPlatform } from "../app/.server/platform/proxy";
+import { platformTimings } from "../app/.server/platform/client";
 import { applyBaseSecurityHeaders, withHeaders } from "../app/.server/security/headers";
 import { isAllowedOrigin } from "../app/.server/security/origin";
 import { checkRequestLimits } from "../app/.server/security/request-limits";
+import { checkPageRequest } from "../app/.server/security/page-requests";
+import { CSP_REPORT_PATH, logCspReport } from "../app/.server/security/csp-report";
 import { languageFromAcceptLanguage } from "../app/.server/i18n/detect-language";
 import { adoptTokenFromQuery } from "../app/.server/identity/adopt-token";
 import { autoLogin } from "../app/.server/identity/auto-login";
-import { createAppContext, MissingSecretError } from "./load-context";
+import { createAppContext, MissingSecretError, type AppContext } from "./load-context";
+import { sandboxControl } from "./sandbox-control";
 
 const handleRemix = createRequestHandler(serverBuild as unknown as ServerBuild);
 
 /** Language for pages answered before a merchant is known. */
 function visitorLanguage(request: Request) {
   return languageFromAcceptLanguage(request.headers.get("Accept-Language")) ?? "EN";
+}
+
+/** Adds the cookies the context asked for (clearing unreadable ones) to the answer, whatever produced it. */
+function withOutgoingCookies(response: Response, context: AppContext): Response {
+  if (context.outgoingCookies.length === 0) return response;
+  return withHeaders(response, (headers) => {
+    for (const cookie of context.outgoingCookies) headers.append("Set-Cookie", cookie);
+  });
 }
 
 async function handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -30,11 +42,15 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
   const url = new URL(request.url);
   // Development only: the sandbox platform's fault controls, reachable because the dev config binds it.
   if (url.pathname.startsWith("/__sandbox/") && env.WPS_SANDBOX && env.SANDBOX_CONTROL === "on") {
-    return env.WPS_SANDBOX.fetch(request);
+    return sandboxControl(request, env);
   }
 
-  const merchant = findMerchant(await loadMerchantRoutes(env.MERCHANT_ROUTES), host);
+  const routes = await loadMerchantRoutes(env.MERCHANT_ROUTES, Date.now(), { demo: demoMerchantsOn(env) });
+  const merchant = findMerchant(routes, host);
   if (!merchant) return edgeErrorPage("domain-not-configured", 404, visitorLanguage(request), { host });
+
+  // Browsers send violation reports without a page's origin rules in mind: logged, never acted on.
+  if (url.pathname === CSP_REPORT_PATH) return logCspReport(request, merchant.merchantCode);
 
   const isPlatformCall = url.pathname.startsWith("/wps/");
   if (!isAllowedOrigin(request, hostHeader)) {
@@ -42,12 +58,30 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
   }
 
   const context = await createAppContext(request, { env, ctx }, merchant);
-  if (isPlatformCall) return proxyToPlatform(request, context.platform, context.session);
-  // Identity at the edge, before the page renders: a token in the address, then auto-login (app/.server/identity).
-  const identity = (await adoptTokenFromQuery(request, context)) ?? (await autoLogin(request, context));
-  if (identity) return identity;
-  return handleRemix(request, context);
+  if (isPlatformCall) {
+    const reply = await proxyToPlatform(request, context.platform, context.session, { timeoutMs: platformTimings(env).callTimeoutMs });
+    return withOutgoingCookies(reply, context);
+  }
+
+  const problem = await checkPageRequest(request);
+  if (problem) {
+    const page = await edgeErrorPage(problem.kind, problem.status, context.language);
+    if (problem.status === 405) page.headers.set("Allow", "GET, HEAD, POST");
+    return withOutgoingCookies(page, context);
+  }
+
+  try {
+    // Identity at the edge, before the page renders: a token in the address, then auto-login (app/.server/identity).
+    const identity = (await adoptTokenFromQuery(request, context)) ?? (await autoLogin(request, context));
+    return withOutgoingCookies(identity ?? (await handleRemix(request, context)), context);
+  } catch (thrown) {
+    // The platform client throws the redirect that ends a session the platform no longer knows.
+    if (thrown instanceof Response) return withOutgoingCookies(thrown, context);
+    throw thrown;
+  }
 }
+
+export { IdentityGuard } from "./identity-guard";
 
 export default {
   async fetch(request, env, ctx): Promise<Response> {

@@ -1,7 +1,11 @@
-import { createCookie, createCookieSessionStorage, type Session } from "@remix-run/cloudflare";
+import { createCookie, createCookieSessionStorage, type Cookie, type CookieOptions, type Session } from "@remix-run/cloudflare";
+import { parse as parseCookieHeader } from "cookie";
 import { z } from "zod";
+import { seal, unseal } from "./identity/sealed";
+import { FORCED_CHANGE_REASONS, type ForcedChangeReason } from "./identity/forced-change";
 
-// The edge owns the session: the platform token lives only in this signed HttpOnly cookie (docs/decisions/0003).
+// The edge owns the session: the platform token lives only in this HttpOnly cookie, signed by Remix and sealed with
+// AES-GCM so the token cannot be read from it (docs/decisions/0003, docs/behaviour/session.md).
 
 export const sessionInfoSchema = z.object({
   id: z.string().max(64),
@@ -12,41 +16,98 @@ export const sessionInfoSchema = z.object({
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
-type SessionData = { token: string; info: SessionInfo; memberLanguage: string };
+type SessionData = {
+  token: string;
+  info: SessionInfo;
+  memberLanguage: string;
+  mustChangePassword: ForcedChangeReason;
+  /** Max-Age the cookie was first written with (remember-me), kept on later writes. */
+  maxAge: number;
+};
 type MemberSession = Session<SessionData>;
+
+const SEAL_INFO = "mc_session/v2 member session";
+const sealedDataSchema = z.record(z.unknown());
 
 /** https in production gets the __Host- prefix and Secure; plain http exists only on a developer's machine. */
 export function isSecureRequest(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
 }
 
+export function sessionCookieName(secure: boolean): string {
+  return secure ? "__Host-mc_session" : "mc_session";
+}
+
+/**
+ * A Remix cookie whose value is sealed (AES-GCM) before Remix signs it: the value is unreadable and untamperable.
+ * parse() answers null for anything that does not verify, decrypt and parse — never throws.
+ */
+export function createSealedCookie(name: string, options: CookieOptions & { secrets: string[] }, info: string): Cookie {
+  const inner = createCookie(name, options);
+  const secret = options.secrets[0]!;
+  return {
+    name: inner.name,
+    isSigned: true,
+    get expires() {
+      return inner.expires;
+    },
+    async parse(header, parseOptions) {
+      let sealed: unknown;
+      try {
+        sealed = await inner.parse(header, parseOptions);
+      } catch {
+        return null;
+      }
+      return typeof sealed === "string" ? unseal(secret, info, sealed, sealedDataSchema) : null;
+    },
+    async serialize(value, serializeOptions) {
+      return inner.serialize(await seal(secret, info, value), serializeOptions);
+    },
+  };
+}
+
 export function createSessionStorage(secret: string, secure: boolean) {
   return createCookieSessionStorage<SessionData>({
-    cookie: {
-      name: secure ? "__Host-mc_session" : "mc_session",
-      httpOnly: true,
-      secure,
-      sameSite: "lax",
-      path: "/",
-      secrets: [secret],
+    cookie: createSealedCookie(
+      sessionCookieName(secure),
       // Without remember-me the cookie lives for the browser session; login sets maxAge when remembered.
-    },
+      { httpOnly: true, secure, sameSite: "lax", path: "/", secrets: [secret] },
+      SEAL_INFO,
+    ),
   });
 }
 
+function hasCookie(header: string | null, name: string): boolean {
+  if (!header) return false;
+  try {
+    return parseCookieHeader(header)[name] !== undefined;
+  } catch {
+    return false;
+  }
+}
+
 export class AppSession {
+  private changed = false;
+
   private constructor(
     private readonly storage: ReturnType<typeof createSessionStorage>,
     private readonly session: MemberSession,
     private readonly merchantCode: string,
+    /** The request carried a session cookie that did not verify or decrypt (or belongs to another merchant). */
+    readonly unreadable: boolean,
   ) {}
 
   static async read(request: Request, secret: string, merchantCode: string): Promise<AppSession> {
-    const storage = createSessionStorage(secret, isSecureRequest(request));
-    const session = await storage.getSession(request.headers.get("Cookie"));
-    const app = new AppSession(storage, session, merchantCode);
+    const secure = isSecureRequest(request);
+    const storage = createSessionStorage(secret, secure);
+    const header = request.headers.get("Cookie");
+    const session = await storage.getSession(header);
+    const present = hasCookie(header, sessionCookieName(secure));
+    const foreign = !!session.get("info") && session.get("info")?.merchantCode !== merchantCode;
+    const app = new AppSession(storage, session, merchantCode, present && (foreign || !session.get("token")));
     // A cookie for another merchant (shared dev host, misconfiguration) is never honoured.
-    if (session.get("info") && session.get("info")?.merchantCode !== merchantCode) app.signOut();
+    if (foreign) app.signOut();
+    app.changed = false;
     return app;
   }
 
@@ -61,34 +122,52 @@ export class AppSession {
   }
 
   get memberLanguage(): string | null {
-    return this.session.get("memberLanguage") ?? null;
+    const language = this.session.get("memberLanguage");
+    return typeof language === "string" ? language : null;
+  }
+
+  /** Set by a login that must change its password; cleared by a successful change. */
+  get mustChangePassword(): ForcedChangeReason | null {
+    const reason = this.session.get("mustChangePassword");
+    return (FORCED_CHANGE_REASONS as readonly unknown[]).includes(reason) ? (reason as ForcedChangeReason) : null;
+  }
+
+  /** Whether anything was changed since the cookie was read (the cookie is written only then). */
+  get isChanged(): boolean {
+    return this.changed;
   }
 
   signIn(token: string, info: Omit<SessionInfo, "merchantCode">): void {
     this.session.set("token", token);
     this.session.set("info", { ...info, merchantCode: this.merchantCode });
+    this.changed = true;
   }
 
   setMemberLanguage(language: string): void {
     this.session.set("memberLanguage", language);
+    this.changed = true;
+  }
+
+  setMustChangePassword(reason: ForcedChangeReason | null): void {
+    if (reason) this.session.set("mustChangePassword", reason);
+    else this.session.unset("mustChangePassword");
+    this.changed = true;
   }
 
   signOut(): void {
     this.session.unset("token");
     this.session.unset("info");
     this.session.unset("memberLanguage");
+    this.session.unset("mustChangePassword");
+    this.session.unset("maxAge");
+    this.changed = true;
   }
 
+  /** The Set-Cookie line; a remembered session (maxAge) stays remembered when written again later. */
   commit(options?: { maxAge?: number }): Promise<string> {
     if (!this.token) return this.storage.destroySession(this.session);
-    return this.storage.commitSession(this.session, options);
+    if (options?.maxAge) this.session.set("maxAge", options.maxAge);
+    const maxAge = this.session.get("maxAge");
+    return this.storage.commitSession(this.session, typeof maxAge === "number" && maxAge > 0 ? { maxAge } : undefined);
   }
 }
-
-/** The visitor's chosen language; readable by the platform's other same-origin apps (spec key "language"). */
-export const languageCookie = createCookie("language", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: false,
-  maxAge: 60 * 60 * 24 * 365,
-});

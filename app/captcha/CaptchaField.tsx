@@ -16,7 +16,7 @@ export type CaptchaFieldProps = {
   required: boolean;
   /** The merchant's gw.GEETEST_VERSION. */
   version: CaptchaVersion;
-  /** gw.GEETEST_SCRIPT_SERVERS (same-origin paths), as getCaptchaSetup() / captchaSetupFromSettings() give them. */
+  /** Script servers, as captchaSetupFromSettings() gives them (same-origin paths or the merchant's own). */
   servers: readonly string[];
   /** When this value changes the captcha is reset and reloaded, e.g. pass the action data after a failed submit. */
   resetKey?: unknown;

@@ -20,7 +20,6 @@ import type {
 export const SCRIPT_TIMEOUT_MS = 3_000;
 export const CAPTCHA_TIMEOUT_MS = 10_000;
 export const MAX_SCRIPT_SERVERS = 3;
-export const DEFAULT_SCRIPT_SERVERS: readonly string[] = ["/wps/sandbox-pages/geetest"];
 
 /** What the widget object exposes (design brief: Geetest v3 and v4 browser interfaces). */
 export interface GeetestObject {
@@ -207,7 +206,8 @@ function quietly(action: (() => unknown) | undefined, self: GeetestObject): void
 }
 
 export function createCaptchaController(settings: CaptchaSettings, deps: CaptchaDeps): CaptchaController {
-  const servers = settings.servers.length > 0 ? settings.servers : DEFAULT_SCRIPT_SERVERS;
+  // The merchant's servers only: with none configured the captcha reports a network failure (60205).
+  const servers = settings.servers;
   let state: CaptchaState = { status: "idle" };
   const listeners = new Set<(state: CaptchaState) => void>();
   /** Id of the live preparation; anything started under an older id is stale. */

@@ -7,7 +7,7 @@ import type { CaptchaValues } from "./types";
 // The captcha's public API for pages (login, register, SMS send-code). Usage:
 //
 //   export const links = () => [...captchaLinks, …];
-//   // loader: const captcha = await getCaptchaSetup(context.platform, "register")   (app/.server/platform/captcha.ts)
+//   // loader: const captcha = captchaSetupFromSettings(settings, "register", merchant.captchaScriptServers)
 //   const captcha = useCaptcha();
 //   <Form method="post" onSubmit={async (e) => { e.preventDefault(); const form = e.currentTarget;
 //       if (await captcha.ensureVerified()) submit(form); }}>

@@ -18,6 +18,7 @@ import {
   type ChangePasswordResult,
   type UpdateReason,
 } from "~/.server/identity/change-password";
+import { SubmitButton } from "~/components/identity/SubmitButton";
 import loginStyles from "~/styles/login.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: loginStyles }];
@@ -25,7 +26,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: loginStyle
 // Title, description and robots: the root's per-path page meta (app/shell/page-meta.ts).
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireMember(context, request);
+  requireMember(context, request, { allowForcedChange: true });
   const t = await getServerT(context.language);
   return { title: t("change_password"), reason: updateReasonFrom(new URL(request.url)) };
 }
@@ -117,9 +118,7 @@ export default function ChangePasswordRoute() {
             maxLength={20}
             error={text(errors.confirmPassword)}
           />
-          <button type="submit" className="button button--primary button--block" aria-busy={busy || undefined}>
-            {busy ? t("in_please_wait") : t("change_password")}
-          </button>
+          <SubmitButton busy={busy}>{t("change_password")}</SubmitButton>
         </Form>
       )}
       {result?.changed ? (

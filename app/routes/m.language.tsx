@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { LANGUAGE_CODES } from "~/i18n/languages";
-import { languageCookie } from "~/.server/session";
+import { serializeLanguageCookie } from "~/.server/i18n/language-cookie";
 import { updateMemberLanguage } from "~/.server/platform/member";
 import { safeRedirectPath } from "~/navigation/safe-redirect";
 
@@ -13,7 +13,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const returnTo = safeRedirectPath(form.success ? form.data.returnTo : null);
   if (!form.success) return redirect(returnTo);
   const { language } = form.data;
-  const headers = new Headers({ "Set-Cookie": await languageCookie.serialize(language) });
+  const headers = new Headers({ "Set-Cookie": serializeLanguageCookie(language) });
   const { session, platform } = context;
   if (session.token && session.info?.type !== 4) {
     const update = await updateMemberLanguage(platform, language);

@@ -11,6 +11,7 @@ import {
 } from "~/components/game/launch-params";
 import type { LaunchResult } from "~/components/game/launch-result";
 import { launchForMember, type LaunchOutcome } from "~/.server/platform/game";
+import { forcedChangeRedirect, sessionExpired } from "~/.server/identity/guard";
 import styles from "~/styles/game.css?url";
 
 // /m/launchGame?prize_mode|vendor&code&playType&backUrl&lottoView (spec: identity §2, §4, §7; shell §4 banners).
@@ -26,11 +27,6 @@ function loginRedirect(url: URL, headers?: HeadersInit) {
   return redirect(`/m/login?redirectUrl=${encodeURIComponent(launchPagePath(url))}`, { headers });
 }
 
-async function signedOut(context: AppLoadContext, url: URL) {
-  context.session.signOut();
-  return loginRedirect(url, { "Set-Cookie": await context.session.commit() });
-}
-
 function launch(context: AppLoadContext, query: LaunchQuery, backUrl: string): Promise<LaunchOutcome> {
   return launchForMember(context.platform, query, { language: context.language, title: context.merchant.brand.name, backUrl });
 }
@@ -42,6 +38,8 @@ function resultOf(outcome: Exclude<LaunchOutcome, { kind: "launched" | "not-logg
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (!context.session.token) throw loginRedirect(url);
+  const forced = forcedChangeRedirect(context, request);
+  if (forced) throw forced;
   const parsed = parseLaunchQuery(url.searchParams);
   const backUrl = resolveBackUrl(parsed.ok ? parsed.query.backUrl : null, request.url, request.headers.get("Referer"));
   const page = { launchPath: launchPagePath(url), backUrl, retryHref: serverLaunchHref(url, backUrl) };
@@ -51,13 +49,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // JavaScript is off: launch here, once, and send the browser on with a 302.
   const outcome = await launch(context, parsed.query, backUrl);
   if (outcome.kind === "launched") throw redirect(outcome.gameUrl, 302);
-  if (outcome.kind === "not-logged-in") throw await signedOut(context, url);
+  if (outcome.kind === "not-logged-in") throw await sessionExpired(context, request);
   return { ...page, result: resultOf(outcome) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs): Promise<LaunchResult> {
   const url = new URL(request.url);
   if (!context.session.token) throw loginRedirect(url);
+  const forced = forcedChangeRedirect(context, request);
+  if (forced) throw forced;
   const parsed = parseLaunchQuery(url.searchParams);
   if (!parsed.ok) return { status: "invalid" };
   const form = await request.formData();
@@ -65,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
   const backUrl = resolveBackUrl(parsed.query.backUrl ?? (typeof fallback === "string" ? fallback : null), request.url);
   const outcome = await launch(context, parsed.query, backUrl);
   if (outcome.kind === "launched") return { status: "launched", gameUrl: outcome.gameUrl };
-  if (outcome.kind === "not-logged-in") throw await signedOut(context, url);
+  if (outcome.kind === "not-logged-in") throw await sessionExpired(context, request);
   return resultOf(outcome);
 }
 

@@ -1,8 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { callLogout } from "~/.server/platform/session-calls";
 import { clearPendingTwoFactorCookie } from "~/.server/identity/pending-two-factor";
-import { setAutoLoginCookie } from "~/.server/identity/remembered-login";
-import { sessionSecret } from "~/.server/identity/platform-for";
+import { rememberDeps, setAutoLoginCookie } from "~/.server/identity/remembered-login";
 
 /**
  * Log out: the platform forgets the token, the session and two-factor cookies go, and the remembered login stays
@@ -18,7 +17,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers({ "Cache-Control": "no-store" });
   headers.append("Set-Cookie", await session.commit());
   headers.append("Set-Cookie", clearPendingTwoFactorCookie(request));
-  const remembered = await setAutoLoginCookie(request, sessionSecret(context), "0");
+  // The username stays filled in; auto-login is off and its server-side record revoked.
+  const remembered = await setAutoLoginCookie(request, rememberDeps(context), "0", { revoke: true });
   if (remembered) headers.append("Set-Cookie", remembered);
   return redirect("/m/login", { headers });
 }

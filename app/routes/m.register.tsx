@@ -15,6 +15,7 @@ import { deviceHeader, parseDisplayMode, registerMethod } from "~/identity/devic
 import { captchaSetupFromSettings } from "~/.server/platform/captcha";
 import { getCountries, siteSettingsSchema } from "~/.server/platform/site";
 import { captchaFieldsFrom, registerMember, registerSettingsFrom, suggestUsername } from "~/.server/platform/registration";
+import { checkThrottle, recordAttempt, tooManyAttempts } from "~/.server/identity/throttle";
 import {
   buildPixelTrack,
   readAdParams,
@@ -87,8 +88,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     mode,
     mobileAllowed: register.mobile,
     passwordOptionalForMobile: !register.passwordRequiredForMobile,
-    captcha: captchaSetupFromSettings(raw, "register"),
-    smsCaptcha: captchaSetupFromSettings(raw, "sms"),
+    captcha: captchaSetupFromSettings(raw, "register", context.merchant.captchaScriptServers),
+    smsCaptcha: captchaSetupFromSettings(raw, "sms", context.merchant.captchaScriptServers),
     referralCode: codes.referralCode,
     affiliateCode: codes.affiliateCode,
     suggestedUsername: suggestedUsername ?? "",
@@ -157,6 +158,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const host = request.headers.get("Host") ?? url.host;
   const signals = deviceSignals(request, form);
   const device = await loginDeviceId(request, form.get("loginDeviceId"));
+  const account = input.mode === "mobile" ? (input.mobileNum ?? null) : (input.username ?? null);
+  const throttled = await checkThrottle(context, "register", account);
+  if (throttled.blocked) {
+    const body = failure({ ...keptValues(form), mode: input.mode }, { notice: tooManyAttempts(throttled) });
+    return data<RegisterActionData>(body, { status: 429, headers: NO_STORE });
+  }
+  await recordAttempt(context, "register", account);
   const result = await registerMember(platform, input, {
     registerMethod: registerMethod(signals),
     registerUrl: pageUrl(request, host),

@@ -268,14 +268,16 @@ test.describe("download bar by launch mode", () => {
 });
 
 test.describe("download bonus for members", () => {
-  test("a member sees the personal promotion and the go-to-promotion button", async ({ page }) => {
+  test("a member sees the personal promotion; no go-to-promotion link while there is no promotions page", async ({ page }) => {
     jsOnly();
     await addMemberSession(page.context(), "demo01", "demo1234");
     await page.goto("/m/member/home");
     await expect(bar(page).getByRole("img", { name: "App download bonus available" })).toBeVisible();
     await waitForHydration(page);
     await bar(page).getByRole("link", { name: "Download" }).click();
-    await expect(popup(page).getByRole("link", { name: "Go to promotion" })).toHaveAttribute("href", "/m/activity?id=APPDL-1");
+    await expect(popup(page).getByRole("heading", { level: 2 }).first()).toBeVisible();
+    // /m/activity is not built yet: a link there would be a 404.
+    await expect(popup(page).getByRole("link", { name: "Go to promotion" })).toHaveCount(0);
   });
 
   test("a restricted member (type 4) has no app-download promotion: no gift", async ({ page }) => {

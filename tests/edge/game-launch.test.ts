@@ -1,49 +1,10 @@
 // Lottery game launch at the edge: raw HTTP with the merchant's Host header against the built Worker.
-// The member's session is made the way the app makes it: a real platform login through the app's /wps proxy,
-// then the app's own session cookie (AppSession, signed with the development SESSION_SECRET).
-import { readFileSync } from "node:fs";
+// The member's session is made the way the app makes it (tests/support/member.ts).
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { AppSession } from "~/.server/session";
-import { encryptCall } from "../unit/sandbox/wire-client";
+import { memberSession } from "../support/member";
 import { bodyText, decodeEntities, getPage, hostFor, originFor, postJson, request, resetFaults, title } from "../support/http";
 
 const LAUNCH = "/m/launchGame?prize_mode=Lott&code=VNL45";
-
-function sessionSecret(): string {
-  const vars = readFileSync(new URL("../../.dev.vars", import.meta.url), "utf8");
-  const secret = /^SESSION_SECRET="?([^"\n]+)"?/m.exec(vars)?.[1];
-  if (!secret) throw new Error("SESSION_SECRET missing from .dev.vars");
-  return secret;
-}
-
-type Member = { cookie: string; token: string };
-
-/** Logs demo01 in on the platform (encrypted, through the app's proxy) and signs the app's session cookie. */
-async function memberSession(hostName = "demo.localhost", merchant = "demo"): Promise<Member> {
-  const host = hostFor(hostName);
-  const key = await request({ host, path: `/wps/session/key/rsa?_=${Date.now()}` });
-  expect(key.status).toBe(200);
-  const modulus = key.body.trim().replace(/^"|"$/g, "");
-  const call = encryptCall({ username: "demo01", password: "demo1234", loginDeviceId: "edge-game-launch", merchant }, modulus);
-  const login = await request({
-    host,
-    path: "/wps/session/login",
-    method: "POST",
-    headers: { ...call.headers, "Content-Type": "text/plain;charset=UTF-8" },
-    body: call.body,
-  });
-  const reply = login.json<{ success: boolean; value: { id: number; token: string; userName: string; customerType: number } }>();
-  expect(reply.success, login.body).toBe(true);
-  const session = await AppSession.read(new Request(`${originFor(hostName)}/m/home`), sessionSecret(), merchant);
-  session.signIn(reply.value.token, {
-    id: String(reply.value.id),
-    userName: reply.value.userName,
-    type: reply.value.customerType,
-    firstTimeLogin: false,
-  });
-  const setCookie = await session.commit();
-  return { cookie: setCookie.split(";")[0]!, token: reply.value.token };
-}
 
 function withNoJs(path: string): string {
   return `${path}&nojs=1`;
@@ -114,7 +75,7 @@ describe("game launch for a member", () => {
 
   it("uses the page language and the merchant's own host", async () => {
     // br777: Brazilian Portuguese, and no login captcha (vn88 has one).
-    const { cookie } = await memberSession("br.localhost", "br777");
+    const { cookie } = await memberSession("demo01", "br.localhost", "br777");
     const launch = await getPage("br.localhost", withNoJs("/m/launchGame?vendor=TCG_LOTTO_VN&prize_mode=Elott&code=game_list"), {
       Cookie: cookie,
     });
@@ -175,8 +136,9 @@ describe("game launch for a member", () => {
     expect(logout.status).toBe(200);
     const page = await getPage("demo.localhost", withNoJs(LAUNCH), { Cookie: cookie });
     expect(page.status).toBe(302);
-    expect(page.header("location")).toBe(`/m/login?redirectUrl=${encodeURIComponent(LAUNCH)}`);
-    expect(page.cookies.join("\n")).toMatch(/mc_session=;/);
+    // The platform ended the session: cleared, and the login page says "please login".
+    expect(page.header("location")).toBe(`/m/login?redirectUrl=${encodeURIComponent(withNoJs(LAUNCH))}&expired=1`);
+    expect(page.cookies.join("\n")).toMatch(/mc_session=[^;]*; Path=\/; Expires=Thu, 01 Jan 1970/);
   });
 });
 

@@ -1,6 +1,7 @@
 // The root loader's site status (shell spec §2 and §4) under the sandbox platform's injected faults.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bodyText, dialogs, getPage, h1, htmlAttributes, request, resetFaults, setFaults, title } from "../support/http";
+import { testTimings } from "../support/timings";
 
 beforeAll(() => resetFaults());
 afterEach(() => resetFaults());
@@ -182,25 +183,25 @@ describe("platform notices over a page that still renders", () => {
     expect(dialogs(page.body)).toEqual([]);
   });
 
-  it("a platform slower than 30 s: the page renders with the timeout notice and the /wps proxy answers 504", async () => {
-    await setFaults({ merchant: "demo", latencyMs: 31_000 });
-    const started = Date.now();
+  it("a slow platform: the page renders by its deadline with the timeout notice; the /wps proxy answers 504 after the call timeout", async () => {
+    // The test server lowers the production values (30 s a call, 5 s a page): scripts/test.sh passes them.
+    const { callTimeoutMs, pageDeadlineMs } = testTimings();
+    await setFaults({ merchant: "demo", latencyMs: callTimeoutMs + 5_000 });
     const [page, proxied] = await Promise.all([
       getPage("demo.localhost", "/m/home"),
       getPage("demo.localhost", "/wps/system/country?_=common"),
     ]);
-    // Both waited for the 30 s platform timeout (no early failure). The notice and the 504 below show that the
-    // timeout ended them, not the sandbox's answer at 31 s (which would render the page without a notice).
-    expect(Date.now() - started).toBeGreaterThanOrEqual(29_000);
-    expect(page.elapsedMs).toBeLessThan(60_000);
-
+    // The page waited for its deadline, not for every call's own timeout, and not for the platform's late answer.
+    expect(page.elapsedMs).toBeGreaterThanOrEqual(pageDeadlineMs - 100);
+    expect(page.elapsedMs).toBeLessThan(callTimeoutMs + 5_000);
     expect(page.status).toBe(200);
     expect(h1(page.body)).toBe(WELCOME_DEMO);
     const found = dialogs(page.body);
     expect(found).toHaveLength(1);
     expect(found[0]!.text).toContain("The server took too long to answer");
 
+    expect(proxied.elapsedMs).toBeGreaterThanOrEqual(callTimeoutMs - 100);
     expect(proxied.status).toBe(504);
     expect(proxied.json()).toMatchObject({ success: false, errorCode: "platform.timeout" });
-  }, 90_000);
+  }, 30_000);
 });

@@ -15,6 +15,12 @@ export async function revokeToken(db: D1Database, merchant: string, token: strin
   await db.prepare("DELETE FROM tokens WHERE token = ? AND merchant = ?").bind(token, merchant).run();
 }
 
+/** Ends every session of a member, as a platform operator (or a password reset elsewhere) would. */
+export async function revokeMemberTokens(db: D1Database, merchant: string, memberId: number): Promise<number> {
+  const result = await db.prepare("DELETE FROM tokens WHERE member_id = ? AND merchant = ?").bind(memberId, merchant).run();
+  return result.meta.changes ?? 0;
+}
+
 /** The token from `Authorization: <token>` or `Authorization: Bearer <token>`. */
 export function tokenFrom(request: Request): string | null {
   const header = request.headers.get("Authorization")?.trim();

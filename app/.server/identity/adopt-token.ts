@@ -32,7 +32,9 @@ export async function adoptTokenFromQuery(request: Request, context: AppContext)
   if (!TOKEN_PARAMS.some((name) => url.searchParams.has(name))) return null;
   const headers = new Headers({ "Cache-Control": "no-store" });
   const token = tokenFromQuery(url);
-  if (token && token !== context.session.token) {
+  // Only a visitor adopts a token: a link must not swap the member who is logged in for someone else
+  // (docs/decisions/0020-token-adoption.md).
+  if (token && !context.session.token) {
     const info = await getMemberInfo(platformWithToken(context, token));
     if (info.ok) {
       const { session } = context;

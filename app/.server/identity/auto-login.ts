@@ -7,8 +7,14 @@ import { deviceHeader } from "../../identity/device";
 import { getSiteSettings } from "../platform/site";
 import { callLogin } from "../platform/session-calls";
 import { completeLogin } from "./post-login";
-import { forgetLoginCookie, readRememberedLogin, rememberLoginCookie, type StoredRememberedLogin } from "./remembered-login";
-import { sessionSecret } from "./platform-for";
+import {
+  forgetLoginCookie,
+  readRememberedCredentials,
+  readRememberedLogin,
+  rememberDeps,
+  setAutoLoginCookie,
+  type StoredRememberedLogin,
+} from "./remembered-login";
 import { serverDeviceId } from "./device-id";
 import { isDocumentRequest } from "./document-request";
 
@@ -26,7 +32,7 @@ export type AutoLoginInput = {
 };
 
 export type AutoLoginDecision =
-  | { run: true; username: string; password: string }
+  | { run: true; username: string }
   | {
       run: false;
       reason:
@@ -52,7 +58,7 @@ export function autoLoginDecision(input: AutoLoginInput): AutoLoginDecision {
   // sms (and firebase) logins keep no password: nothing to log in with.
   if (stored.login.type !== "username") return { run: false, reason: "not-username-type" };
   if (stored.login.merchant !== input.merchantCode) return { run: false, reason: "other-merchant" };
-  return { run: true, username: stored.login.username, password: stored.login.password };
+  return { run: true, username: stored.login.username };
 }
 
 /** Credential errors: the remembered login is removed (and with it auto-login). */
@@ -77,8 +83,8 @@ export async function autoLogin(request: Request, context: AppContext): Promise<
   if (!isDocumentRequest(request)) return null;
   const url = new URL(request.url);
   if (url.pathname === "/m/logout") return null;
-  const secret = sessionSecret(context);
-  const remembered = await readRememberedLogin(request, secret);
+  const deps = rememberDeps(context);
+  const remembered = await readRememberedLogin(request, deps.secret);
   const base = {
     hasToken: !!context.session.token || url.searchParams.has("token") || url.searchParams.has("tokens"),
     hasRedirectInQuery: hasRedirectInQuery(url),
@@ -96,14 +102,17 @@ export async function autoLogin(request: Request, context: AppContext): Promise<
     loginCaptchaRequired: settings.value.captcha.login === true,
   });
   if (!decision.run || !remembered) return null;
+  // The password is in the server-side record: revoked (logout, another login) means no auto-login.
+  const credentials = await readRememberedCredentials(remembered, deps);
+  if (!credentials) return null;
 
   const userAgent = request.headers.get("User-Agent");
   const device = await serverDeviceId(request);
   const result = await callLogin(
     context.platform,
     {
-      username: decision.username,
-      password: decision.password,
+      username: credentials.username,
+      password: credentials.password,
       type: "username",
       loginDeviceId: device.id,
       merchant: context.merchant.merchantCode,
@@ -114,7 +123,8 @@ export async function autoLogin(request: Request, context: AppContext): Promise<
   if (!result.ok) {
     const action = autoLoginFailureAction(result.errorCode);
     if (action === "keep") return null;
-    const cookie = action === "forget" ? forgetLoginCookie(request) : await rememberLoginCookie(request, secret, remembered.login, "0");
+    const cookie = action === "forget" ? await forgetLoginCookie(request, deps) : await setAutoLoginCookie(request, deps, "0");
+    if (!cookie) return null;
     // The same address again, now without a usable remembered login: the page renders for the visitor.
     return redirect(url.pathname + url.search, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
   }
@@ -124,8 +134,9 @@ export async function autoLogin(request: Request, context: AppContext): Promise<
     context,
     login: result.value,
     loginType: "username",
-    password: decision.password,
-    remember: remembered.login,
+    password: credentials.password,
+    remember: null,
+    rememberMode: "keep",
     redirectUrl: null,
     firstLoginForcesChange: true,
   });

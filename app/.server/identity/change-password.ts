@@ -4,10 +4,10 @@ import { z } from "zod";
 import type { TranslationKey } from "../../i18n/i18n-instance";
 import type { Message } from "../../components/identity/login/types";
 import { callChangePassword } from "../platform/session-calls";
-import { requireMember, sessionExpired } from "./guard";
+import { requireMember } from "./guard";
 import { keyMessage, newId, noticeFor } from "./messages";
-import { defaultMemberPassword, sessionSecret } from "./platform-for";
-import { readRememberedLogin, rememberLoginCookie } from "./remembered-login";
+import { defaultMemberPassword } from "./platform-for";
+import { rememberDeps, updateRememberedPassword } from "./remembered-login";
 import type { ForcedChangeReason } from "./forced-change";
 
 /** Registration's rule for passwords, which the platform applies to changes too: 6–20 letters and digits. */
@@ -59,7 +59,7 @@ export function updateReasonFrom(url: URL): UpdateReason | null {
 }
 
 export async function changePasswordAction({ request, context }: ActionFunctionArgs) {
-  const member = requireMember(context, request);
+  const member = requireMember(context, request, { allowForcedChange: true });
   const form = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string")) as Record<string, string>;
   const reason = updateReasonFrom(new URL(request.url));
   // A member still on the default password (e.g. registered by mobile without one) is not asked for it.
@@ -84,19 +84,16 @@ export async function changePasswordAction({ request, context }: ActionFunctionA
       case "password.same":
         return answer({ fieldErrors: { newPassword: keyMessage("error_password_same") } });
     }
-    if (result.failure.kind === "not-logged-in") throw await sessionExpired(context, request);
     return answer({ notice: noticeFor(result) });
   }
 
-  // The remembered login would otherwise auto-login with the old password and be forgotten as wrong.
+  // The forced change is done: every page is open again.
   const headers = new Headers({ "Cache-Control": "no-store" });
-  const secret = sessionSecret(context);
-  const remembered = await readRememberedLogin(request, secret);
-  if (remembered?.login.type === "username" && remembered.login.username.toLowerCase() === member.info.userName.toLowerCase()) {
-    headers.append(
-      "Set-Cookie",
-      await rememberLoginCookie(request, secret, { ...remembered.login, password: parsed.data.newPassword }, remembered.autoLogin),
-    );
+  if (context.session.mustChangePassword) {
+    context.session.setMustChangePassword(null);
+    headers.append("Set-Cookie", await context.session.commit());
   }
+  // The remembered login would otherwise auto-login with the old password and be forgotten as wrong.
+  await updateRememberedPassword(request, rememberDeps(context), member.info.userName, parsed.data.newPassword);
   return answer({ changed: true }, 200, headers);
 }

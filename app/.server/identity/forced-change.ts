@@ -1,6 +1,7 @@
 // Spec §4 Login step 4 and §5: when a member must change the password before anything else.
 
-export type ForcedChangeReason = "default" | "expired" | "first-login";
+export const FORCED_CHANGE_REASONS = ["default", "expired", "first-login"] as const;
+export type ForcedChangeReason = (typeof FORCED_CHANGE_REASONS)[number];
 
 export type ForcedChangeInput = {
   loginType: "username" | "sms" | "firebase";

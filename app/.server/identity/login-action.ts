@@ -34,11 +34,13 @@ import {
   type VerificationBody,
 } from "../platform/session-calls";
 import { completeLogin } from "./post-login";
-import { forgetLoginCookie, rememberedFields } from "./remembered-login";
+import { forgetLoginCookie, rememberDeps, rememberedFields } from "./remembered-login";
 import { clearPendingTwoFactorCookie, pendingTwoFactorCookie, readPendingTwoFactor, type PendingTwoFactor } from "./pending-two-factor";
 import { loginDeviceId } from "./device-id";
 import { sessionSecret } from "./platform-for";
-import { keyMessage, newId, noticeFor, platformMessage } from "./messages";
+import { keyMessage, newId, noticeFor, platformMessage, serviceUnavailableNotice } from "./messages";
+import { checkThrottle, clearAccountAttempts, recordAttempt, tooManyAttempts } from "./throttle";
+import { identityGuardFor } from "../security/identity-guard";
 import { geetestFields, readMobile, sendSmsCode } from "./send-code";
 
 /** Credential errors (spec §8): the remembered credentials are forgotten. */
@@ -191,9 +193,13 @@ async function login(request: Request, context: AppContext, form: LoginForm) {
 
   const headers = new Headers();
   if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
+  const account = body.username ?? body.mobileNum ?? null;
+  const throttled = await checkThrottle(context, "login", account);
+  if (throttled.blocked) return answer(form, { notice: tooManyAttempts(throttled) }, 429, headers);
   const result = await callLogin(context.platform, body, deviceFor(request, form));
 
   if (result.ok) {
+    if (account) await clearAccountAttempts(context, "login", account);
     const done = await completeLogin({
       request,
       context,
@@ -213,7 +219,8 @@ async function login(request: Request, context: AppContext, form: LoginForm) {
     const methods = requirement.success ? requiredMethods(requirement.data) : [];
     const active = firstMethod(methods);
     if (requirement.success && active) {
-      const pending: Omit<PendingTwoFactor, "expiresAt"> = {
+      const pending: Omit<PendingTwoFactor, "expiresAt" | "nonce"> = {
+        merchantCode: context.merchant.merchantCode,
         username: body.username,
         password: body.password,
         methods,
@@ -226,13 +233,10 @@ async function login(request: Request, context: AppContext, form: LoginForm) {
     }
   }
   if (code && CREDENTIAL_ERROR_CODES.has(code)) {
-    headers.append("Set-Cookie", forgetLoginCookie(request));
-    return answer(
-      form,
-      { notice: platformMessage(result.message, code === "not.exists.user" ? "not_exists_user" : "login_cred_err") },
-      400,
-      headers,
-    );
+    await recordAttempt(context, "login", account);
+    headers.append("Set-Cookie", await forgetLoginCookie(request, rememberDeps(context)));
+    // One message whether the account exists or not: the form must not tell who has an account here.
+    return answer(form, { notice: keyMessage("login_cred_err") }, 400, headers);
   }
   if (mode === "sms" && (code === "code-expired" || code === "sms.code.invalid")) {
     return answer(
@@ -242,6 +246,8 @@ async function login(request: Request, context: AppContext, form: LoginForm) {
       headers,
     );
   }
+  const unavailable = serviceUnavailableNotice(result);
+  if (unavailable) return answer(form, { notice: unavailable }, 503, headers);
   return answer(form, { notice: noticeFor(result) }, 400, headers);
 }
 
@@ -287,8 +293,9 @@ const FAILED_FIELD: Record<TwoFactorMethod, TwoFactorField> = {
 
 async function twoFactorAction(request: Request, context: AppContext, form: LoginForm) {
   const secret = sessionSecret(context);
-  const pending = await readPendingTwoFactor(request, secret);
-  if (!pending) {
+  const pending = await readPendingTwoFactor(request, secret, context.merchant.merchantCode);
+  const guard = identityGuardFor(context.cloudflare.env, context.merchant.merchantCode);
+  if (!pending || (await guard?.isUsed(`2fa:${pending.nonce}`, Date.now()))) {
     return answer(form, { notice: keyMessage("two_factor_expired") }, 400, { "Set-Cookie": clearPendingTwoFactorCookie(request) });
   }
   const requested = form.switchTo ?? form.method;
@@ -338,6 +345,10 @@ async function twoFactorAction(request: Request, context: AppContext, form: Logi
   }
 
   const result = await callLoginVerification(context.platform, body, deviceFor(request, form));
+  // Single use: the first success marks it; a replayed copy of the cookie finds it used (and starts over).
+  if (result.ok && guard && !(await guard.useOnce(`2fa:${pending.nonce}`, pending.expiresAt, Date.now()))) {
+    return answer(form, { notice: keyMessage("two_factor_expired") }, 400, { "Set-Cookie": clearPendingTwoFactorCookie(request) });
+  }
   if (result.ok) {
     const done = await completeLogin({
       request,

@@ -6,6 +6,7 @@ import { captchaSetupFromSettings } from "../platform/captcha";
 import { getCountries, siteSettingsSchema } from "../platform/site";
 import { readRememberedLogin } from "./remembered-login";
 import { sessionSecret } from "./platform-for";
+import { SESSION_ENDED_PARAM } from "./guard";
 
 const loginFlagsSchema = z.object({ login: z.object({ sms: z.boolean().nullish() }).passthrough().nullish() }).passthrough();
 
@@ -73,8 +74,12 @@ export async function loadLoginPage(request: Request, context: AppContext): Prom
       countries,
       social: smsFirebase && !!settings.sms.apiKey,
     },
-    captcha: { login: captchaSetupFromSettings(rawValue, "login"), sms: captchaSetupFromSettings(rawValue, "sms") },
+    captcha: {
+      login: captchaSetupFromSettings(rawValue, "login", context.merchant.captchaScriptServers),
+      sms: captchaSetupFromSettings(rawValue, "sms", context.merchant.captchaScriptServers),
+    },
     prefill,
     redirectUrl,
+    sessionEnded: url.searchParams.get(SESSION_ENDED_PARAM) === "1",
   };
 }

@@ -33,6 +33,17 @@ export function noticeFor(result: Extract<PlatformResult<unknown>, { ok: false }
   }
 }
 
+/**
+ * The platform did not answer usefully (502, timeout, unreachable, 5xx without a message): "service unavailable,
+ * try again", so a form never comes back with nothing said. Null for any other failure.
+ */
+export function serviceUnavailableNotice(result: Extract<PlatformResult<unknown>, { ok: false }>): Message | null {
+  const { failure } = result;
+  if (failure.kind === "silent" && failure.reason === "bad-gateway") return keyMessage("platform_unavailable");
+  if (failure.kind === "notice" && !failure.message && failure.messageKey !== "unknown_error") return keyMessage(failure.messageKey);
+  return null;
+}
+
 export function newId(): string {
   return crypto.randomUUID();
 }

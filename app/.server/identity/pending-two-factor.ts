@@ -20,6 +20,10 @@ const pendingSchema = z
     redirectUrl: z.string().max(2048).nullable(),
     /** Epoch ms; the cookie's Max-Age is the browser's side, this the server's. */
     expiresAt: z.number(),
+    /** The merchant it was started on: another merchant's host never accepts it. */
+    merchantCode: z.string().min(1).max(32),
+    /** Marks the pending login used once it succeeds, so a copy of the cookie cannot be replayed. */
+    nonce: z.string().uuid(),
   })
   .strict();
 export type PendingTwoFactor = z.infer<typeof pendingSchema>;
@@ -27,16 +31,22 @@ export type PendingTwoFactor = z.infer<typeof pendingSchema>;
 export async function pendingTwoFactorCookie(
   request: Request,
   secret: string,
-  pending: Omit<PendingTwoFactor, "expiresAt">,
+  pending: Omit<PendingTwoFactor, "expiresAt" | "nonce">,
   now = Date.now(),
 ) {
-  const value = pendingSchema.parse({ ...pending, expiresAt: now + PENDING_TWO_FACTOR_MAX_AGE * 1000 });
+  const value = pendingSchema.parse({ ...pending, nonce: crypto.randomUUID(), expiresAt: now + PENDING_TWO_FACTOR_MAX_AGE * 1000 });
   return serializeCookie(request, PENDING_TWO_FACTOR_COOKIE, await seal(secret, SEAL_INFO, value), { maxAge: PENDING_TWO_FACTOR_MAX_AGE });
 }
 
-export async function readPendingTwoFactor(request: Request, secret: string, now = Date.now()): Promise<PendingTwoFactor | null> {
+/** The pending login, if it is unexpired and was started on this merchant. */
+export async function readPendingTwoFactor(
+  request: Request,
+  secret: string,
+  merchantCode: string,
+  now = Date.now(),
+): Promise<PendingTwoFactor | null> {
   const pending = await unseal(secret, SEAL_INFO, readCookie(request, PENDING_TWO_FACTOR_COOKIE), pendingSchema);
-  return pending && pending.expiresAt > now ? pending : null;
+  return pending && pending.expiresAt > now && pending.merchantCode === merchantCode ? pending : null;
 }
 
 export function clearPendingTwoFactorCookie(request: Request): string {

@@ -1,15 +1,7 @@
 import type { AppContext } from "../../../workers/load-context";
-import { PlatformClient } from "../platform/client";
-
 /** A platform client for this request that carries another token (a fresh login, or a token from the address). */
-export function platformWithToken(context: Pick<AppContext, "merchant" | "cloudflare" | "language" | "clientIp">, token: string) {
-  return new PlatformClient({
-    merchant: context.merchant,
-    env: context.cloudflare.env as unknown as Record<string, unknown>,
-    language: context.language,
-    token,
-    clientIp: context.clientIp,
-  });
+export function platformWithToken(context: Pick<AppContext, "platform">, token: string) {
+  return context.platform.withToken(token);
 }
 
 /** SESSION_SECRET, checked by createAppContext before any loader runs. */

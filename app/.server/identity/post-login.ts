@@ -6,8 +6,8 @@ import { getSiteConfig, getSiteSettings } from "../platform/site";
 import type { LoginValue } from "../platform/session-calls";
 import { changePasswordLocation, forcedChangeReason, type ForcedChangeReason } from "./forced-change";
 import { loginRedirectTarget, needsDomainList } from "./redirect-target";
-import { forgetLoginCookie, rememberLoginCookie, type RememberedLogin } from "./remembered-login";
-import { defaultMemberPassword, platformWithToken, sessionSecret } from "./platform-for";
+import { forgetLoginCookie, rememberDeps, rememberLoginCookie, type RememberedLogin } from "./remembered-login";
+import { defaultMemberPassword, platformWithToken } from "./platform-for";
 import { expireCookie, readCookie } from "./cookies";
 import { PENDING_TWO_FACTOR_COOKIE } from "./pending-two-factor";
 
@@ -41,12 +41,13 @@ export type CompleteLoginInput = {
 export async function completeLogin(input: CompleteLoginInput): Promise<CompletedLogin> {
   const { request, context, login } = input;
   const headers = new Headers();
-  const secret = sessionSecret(context);
 
   if (input.rememberMode !== "keep") {
     headers.append(
       "Set-Cookie",
-      input.remember ? await rememberLoginCookie(request, secret, input.remember, "1") : forgetLoginCookie(request),
+      input.remember
+        ? await rememberLoginCookie(request, rememberDeps(context), input.remember, "1")
+        : await forgetLoginCookie(request, rememberDeps(context)),
     );
   }
   if (readCookie(request, PENDING_TWO_FACTOR_COOKIE)) headers.append("Set-Cookie", expireCookie(request, PENDING_TWO_FACTOR_COOKIE));
@@ -87,6 +88,8 @@ export async function completeLogin(input: CompleteLoginInput): Promise<Complete
     firstTimeLogin: input.firstLoginForcesChange ? login.firstTimeLogin : false,
   });
 
+  // Until the change succeeds every page but the change-password page sends the member there.
+  session.setMustChangePassword(forcedChange);
   const remembered = input.rememberMode === "keep" || input.remember !== null;
   headers.append("Set-Cookie", await session.commit(remembered ? { maxAge: REMEMBERED_SESSION_MAX_AGE } : undefined));
 

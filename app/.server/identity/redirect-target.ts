@@ -33,6 +33,8 @@ export function loginRedirectTarget(raw: string | null | undefined, context: Red
   if (host === context.host.toLowerCase()) return safeRedirectPath(url.pathname + url.search + url.hash, context.fallback);
   const allowed = context.domainList.some((domain) => domain.trim().toLowerCase() === host);
   if (!allowed) return context.fallback;
+  // The token never crosses the network in clear text: only https, or a loopback host on a developer's machine.
+  if (url.protocol !== "https:" && !isLoopbackHost(url.hostname)) return context.fallback;
   // Another of the merchant's sites: it has no session of its own, so the token travels with the member.
   url.searchParams.set("token", context.token);
   url.searchParams.set("language", context.language);
@@ -40,6 +42,12 @@ export function loginRedirectTarget(raw: string | null | undefined, context: Red
   url.searchParams.set("b2c", "1");
   url.searchParams.set("title", context.title);
   return url.toString();
+}
+
+/** *.localhost and 127.0.0.0/8 never leave the machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const name = hostname.toLowerCase();
+  return name === "localhost" || name.endsWith(".localhost") || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
 }
 
 /** True when the value needs the site config's domain list to decide (an absolute URL). */

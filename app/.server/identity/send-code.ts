@@ -6,6 +6,7 @@ import { isDialingCode, isNationalNumber, normalizeMobile, wireMobile } from "..
 import type { Message } from "../../components/identity/login/types";
 import { callSendSmsCode, type GeetestFields } from "../platform/session-calls";
 import { keyMessage, noticeFor } from "./messages";
+import { checkThrottle, recordAttempt, tooManyAttempts } from "./throttle";
 
 /** SMS countdown fallback when the platform gives no expiration (spec §9: 60 s). */
 export const SMS_COUNTDOWN_FALLBACK_MS = 60_000;
@@ -55,12 +56,18 @@ export type SendCodeOutcome = { ok: true; expiresInMs: number } | { ok: false; e
 export async function sendSmsCode(context: AppContext, raw: Record<string, unknown>): Promise<SendCodeOutcome> {
   const mobile = readMobile(raw);
   if (!mobile.ok) return { ok: false, errors: mobile.errors, notice: null };
+  const wire = wireMobile(mobile.countryDialingCode, mobile.mobileNum);
+  const throttled = await checkThrottle(context, "sms-code", wire);
+  if (throttled.blocked) return { ok: false, errors: {}, notice: tooManyAttempts(throttled) };
   const result = await callSendSmsCode(context.platform, {
     countryDialingCode: mobile.countryDialingCode,
-    mobileNum: wireMobile(mobile.countryDialingCode, mobile.mobileNum),
+    mobileNum: wire,
     ...geetestFields(raw),
   });
-  if (result.ok) return { ok: true, expiresInMs: countdownMs(result.value.expirationTime) };
+  if (result.ok) {
+    await recordAttempt(context, "sms-code", wire);
+    return { ok: true, expiresInMs: countdownMs(result.value.expirationTime) };
+  }
   if (result.errorCode === "mobile.invalid") return { ok: false, errors: { mobileNum: keyMessage("error_mobile_invalid") }, notice: null };
   return { ok: false, errors: {}, notice: noticeFor(result) };
 }

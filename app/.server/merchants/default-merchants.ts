@@ -7,6 +7,8 @@ export const DEFAULT_MERCHANT_ROUTES: MerchantRouteInput[] = [
     hosts: ["demo.localhost", "localhost", "127.0.0.1"],
     merchantCode: "demo",
     platform: { service: "WPS_SANDBOX" },
+    // The sandbox serves stand-ins for Geetest's widget scripts (a real merchant names https://static.geetest.com).
+    captchaScriptServers: ["/wps/sandbox-pages/geetest"],
     defaultLanguage: "EN",
     brand: {
       name: "Demo Play",
@@ -21,6 +23,8 @@ export const DEFAULT_MERCHANT_ROUTES: MerchantRouteInput[] = [
     hosts: ["vn.localhost"],
     merchantCode: "vn88",
     platform: { service: "WPS_SANDBOX" },
+    // The sandbox serves stand-ins for Geetest's widget scripts (a real merchant names https://static.geetest.com).
+    captchaScriptServers: ["/wps/sandbox-pages/geetest"],
     defaultLanguage: "VI",
     brand: {
       name: "VN88 Xổ Số",
@@ -34,6 +38,8 @@ export const DEFAULT_MERCHANT_ROUTES: MerchantRouteInput[] = [
     hosts: ["br.localhost"],
     merchantCode: "br777",
     platform: { service: "WPS_SANDBOX" },
+    // The sandbox serves stand-ins for Geetest's widget scripts (a real merchant names https://static.geetest.com).
+    captchaScriptServers: ["/wps/sandbox-pages/geetest"],
     defaultLanguage: "PT-BR",
     brand: {
       name: "BR777 Sorte",

@@ -21,6 +21,26 @@ const platformTarget = z.union([
 
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
+/** "https://cdn.example.com" (an origin: scheme, host, optional port; nothing else). */
+const httpsOrigin = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(
+    /^https:\/\/[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/,
+    "an https origin such as https://cdn.example.com",
+  );
+
+/** A same-origin path ("/captcha") or an https URL ("https://static.geetest.com"). */
+const scriptServer = z
+  .string()
+  .trim()
+  .regex(
+    /^(\/(?!\/)[A-Za-z0-9._~/-]{0,200}|https:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(\/[A-Za-z0-9._~/-]{0,200})?)$/,
+    "a same-origin path or an https URL",
+  )
+  .transform((s) => s.replace(/\/+$/, ""));
+
 export const merchantRouteSchema = z.object({
   hosts: z.array(hostPattern).min(1),
   merchantCode: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
@@ -48,6 +68,15 @@ export const merchantRouteSchema = z.object({
     .string()
     .regex(/^\/m\//)
     .default("/m/changePsw"),
+  /**
+   * Geetest widget script servers, tried in order. Their https origins are the only outside script hosts the page's
+   * CSP allows; servers the platform's settings name are used only when they are same-origin or among these.
+   */
+  captchaScriptServers: z.array(scriptServer).max(3).default([]),
+  /** Outside origins this merchant's pages may show images (image CDNs) and frames (embedded games) from. */
+  contentOrigins: z
+    .object({ images: z.array(httpsOrigin).max(20).default([]), frames: z.array(httpsOrigin).max(20).default([]) })
+    .default({}),
 });
 
 export type MerchantRoute = z.infer<typeof merchantRouteSchema>;

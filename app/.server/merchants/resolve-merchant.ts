@@ -38,10 +38,23 @@ async function readKvRoutes(kv: KVNamespace | undefined): Promise<MerchantRoute[
   }
 }
 
-/** KV routes first, so operators can override a default without a redeploy. */
-export async function loadMerchantRoutes(kv: KVNamespace | undefined, now = Date.now()): Promise<MerchantRoute[]> {
+/** Whether the checked-in demo merchants are served: only where the config says DEMO_MERCHANTS = "on" (development). */
+export function demoMerchantsOn(env: { DEMO_MERCHANTS?: string }): boolean {
+  return env.DEMO_MERCHANTS === "on";
+}
+
+/**
+ * KV routes first, so operators can override a default without a redeploy. The demo merchants come after them, and
+ * only in development: production serves exactly what KV holds (docs/decisions/0009-merchant-routes.md).
+ */
+export async function loadMerchantRoutes(
+  kv: KVNamespace | undefined,
+  now = Date.now(),
+  options: { demo?: boolean } = { demo: true },
+): Promise<MerchantRoute[]> {
   if (cached && now - cached.at < CACHE_MS) return cached.routes;
-  const routes = [...(await readKvRoutes(kv)), ...parseMerchantRoutes(DEFAULT_MERCHANT_ROUTES, "default routes")];
+  const demo = options.demo ? parseMerchantRoutes(DEFAULT_MERCHANT_ROUTES, "default routes") : [];
+  const routes = [...(await readKvRoutes(kv)), ...demo];
   cached = { at: now, routes };
   return routes;
 }

@@ -5,13 +5,16 @@ import { applyBaseSecurityHeaders, contentSecurityPolicy } from "../security/hea
 
 // Pages the Worker answers itself, before any merchant or Remix is involved: no scripts, one inline style.
 
-export type EdgeErrorKind = "domain-not-configured" | "bad-request" | "forbidden" | "server-error";
+export type EdgeErrorKind =
+  "domain-not-configured" | "bad-request" | "forbidden" | "server-error" | "method-not-allowed" | "unsupported-media-type";
 
 const TEXTS: Record<EdgeErrorKind, { title: TranslationKey; desc: TranslationKey }> = {
   "domain-not-configured": { title: "domain_not_configured_title", desc: "domain_not_configured_desc" },
   "bad-request": { title: "bad_request_title", desc: "bad_request_desc" },
   forbidden: { title: "forbidden_title", desc: "forbidden_desc" },
   "server-error": { title: "server_error_title", desc: "server_error_desc" },
+  "method-not-allowed": { title: "method_not_allowed_title", desc: "method_not_allowed_desc" },
+  "unsupported-media-type": { title: "unsupported_media_type_title", desc: "unsupported_media_type_desc" },
 };
 
 function escapeHtml(text: string): string {

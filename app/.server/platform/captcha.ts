@@ -7,14 +7,13 @@ export const CAPTCHA_PRODUCTS = ["login", "register", "sms"] as const;
 export type CaptchaProduct = (typeof CAPTCHA_PRODUCTS)[number];
 export type CaptchaVersion = "v3" | "v4";
 
-/** Script servers when the merchant names none (identity contract: the sandbox's widget scripts). */
-export const DEFAULT_CAPTCHA_SCRIPT_SERVERS = ["/wps/sandbox-pages/geetest"] as const;
 /** Spec §4: script loading tries up to three servers. */
 export const MAX_CAPTCHA_SCRIPT_SERVERS = 3;
 
 /**
  * What a page passes to `<CaptchaField>`: whether this form needs a captcha, which Geetest version, and where
- * the widget scripts live. Only same-origin paths are kept: the page's CSP allows scripts from 'self' only.
+ * the widget scripts live: same-origin paths, or servers of the merchant's own list (the only outside script hosts
+ * the page's CSP allows).
  */
 export type CaptchaSetup = { required: boolean; version: CaptchaVersion; servers: string[] };
 
@@ -37,12 +36,32 @@ export function normaliseVersion(raw: string | null | undefined): CaptchaVersion
   return raw?.trim().toLowerCase() === "v4" ? "v4" : "v3";
 }
 
-export function normaliseServers(raw: readonly string[] | null | undefined): string[] {
-  const servers = (raw ?? [])
+function originOf(server: string): string | null {
+  if (!server.startsWith("https://")) return null;
+  try {
+    return new URL(server).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The https origins of the merchant's captcha script servers: what the page's CSP adds to script-src. */
+export function captchaScriptOrigins(merchantServers: readonly string[]): string[] {
+  return [...new Set(merchantServers.map(originOf).filter((o): o is string => o !== null))];
+}
+
+/**
+ * The servers to try: the platform settings' list where each is same-origin or on one of the merchant's own script
+ * origins, else the merchant's configured list. Nothing when neither names one (the captcha then reports a network
+ * failure rather than loading a script from an unknown host).
+ */
+export function normaliseServers(raw: readonly string[] | null | undefined, merchantServers: readonly string[] = []): string[] {
+  const allowedOrigins = new Set(captchaScriptOrigins(merchantServers));
+  const fromSettings = (raw ?? [])
     .map((s) => s.trim().replace(/\/+$/, ""))
-    .filter((s) => SAME_ORIGIN_PATH.test(s))
+    .filter((s) => SAME_ORIGIN_PATH.test(s) || allowedOrigins.has(originOf(s) ?? ""))
     .slice(0, MAX_CAPTCHA_SCRIPT_SERVERS);
-  return servers.length > 0 ? servers : [...DEFAULT_CAPTCHA_SCRIPT_SERVERS];
+  return fromSettings.length > 0 ? fromSettings : merchantServers.slice(0, MAX_CAPTCHA_SCRIPT_SERVERS);
 }
 
 /**
@@ -50,21 +69,19 @@ export function normaliseServers(raw: readonly string[] | null | undefined): str
  * settings value, or a parsed one that kept `gw.GEETEST_SCRIPT_SERVERS`. Unreadable settings mean no captcha:
  * the platform still refuses a missing one (geetest.required) and the page shows that message.
  */
-export function captchaSetupFromSettings(settings: unknown, product: CaptchaProduct): CaptchaSetup {
+export function captchaSetupFromSettings(
+  settings: unknown,
+  product: CaptchaProduct,
+  merchantServers: readonly string[] = [],
+): CaptchaSetup {
   const parsed = captchaSettingsSchema.safeParse(settings);
-  if (!parsed.success) return { required: false, version: "v3", servers: normaliseServers(null) };
+  if (!parsed.success) return { required: false, version: "v3", servers: normaliseServers(null, merchantServers) };
   const { captcha, gw } = parsed.data;
   return {
     required: captcha?.[product] === true,
     version: normaliseVersion(gw?.GEETEST_VERSION),
-    servers: normaliseServers(gw?.GEETEST_SCRIPT_SERVERS),
+    servers: normaliseServers(gw?.GEETEST_SCRIPT_SERVERS, merchantServers),
   };
-}
-
-/** The captcha setup with its own settings call (use captchaSetupFromSettings when the page has the settings). */
-export async function getCaptchaSetup(platform: PlatformClient, product: CaptchaProduct): Promise<CaptchaSetup> {
-  const settings = await platform.call("/wps/system/setting", z.unknown(), { auth: false });
-  return captchaSetupFromSettings(settings.ok ? settings.value : null, product);
 }
 
 const challengeSchema = z.union([

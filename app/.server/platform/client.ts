@@ -4,8 +4,27 @@ import type { LanguageCode } from "../../i18n/languages";
 import { encryptPayload, parseRsaModulus } from "./encryption";
 import { classifyFailure, failed, type PlatformReply, type PlatformResult } from "./outcomes";
 
-/** Spec constants: client B's 30 s default; game launch and ping set their own. */
+/** Client B's 30 s per call; game launch and ping set their own (docs/behaviour/errors.md#timeouts). */
 export const PLATFORM_TIMEOUT_MS = 30_000;
+/** A page (GET) renders with what it has after this long, whatever its calls still wait for. */
+export const PAGE_DEADLINE_MS = 5_000;
+
+export type PlatformTimings = { callTimeoutMs: number; pageDeadlineMs: number };
+
+/**
+ * The production values, unless the environment lowers them: the test server passes PLATFORM_TIMEOUT_MS and
+ * PAGE_DEADLINE_MS so that timeout tests take seconds. Values that are not whole positive numbers are ignored.
+ */
+export function platformTimings(env: { PLATFORM_TIMEOUT_MS?: string; PAGE_DEADLINE_MS?: string }): PlatformTimings {
+  const read = (value: string | undefined, fallback: number) => {
+    const number = Number(value);
+    return value && Number.isInteger(number) && number > 0 ? number : fallback;
+  };
+  return {
+    callTimeoutMs: read(env.PLATFORM_TIMEOUT_MS, PLATFORM_TIMEOUT_MS),
+    pageDeadlineMs: read(env.PAGE_DEADLINE_MS, PAGE_DEADLINE_MS),
+  };
+}
 const RSA_KEY_CACHE_MS = 5 * 60_000;
 
 const replySchema = z.object({
@@ -30,6 +49,13 @@ export type PlatformRequest = {
   /** Send the member's token; several promotion calls must not (spec §6). */
   auth?: boolean;
   timeoutMs?: number;
+  /** The call's own timeout applies even past the page deadline (game launch waits its full 10 s). */
+  ignoreDeadline?: boolean;
+  /**
+   * What a "not logged in" answer to the member's own token does: "end" (default) ends the session at once
+   * (the client's onSessionEnded), "report" hands it back to the caller (logout, which is ending it anyway).
+   */
+  sessionEnd?: "end" | "report";
   headers?: Record<string, string>;
 };
 
@@ -50,6 +76,15 @@ export type PlatformClientOptions = {
   clientIp: string | null;
   /** The address the visitor used (scheme and Host, port included), for links the platform builds back to the site. */
   publicOrigin?: string | null;
+  /** Per-call timeout (default 30 s). */
+  callTimeoutMs?: number;
+  /** Epoch ms after which calls time out at once: a page's overall deadline. null for actions. */
+  deadline?: number | null;
+  /**
+   * The platform said the member's token is no longer valid: the Response to throw (clear the session, go to the
+   * login page). Only for the session's own token, never for a client made for another token.
+   */
+  onSessionEnded?: () => Promise<Response>;
 };
 
 // Per-isolate cache of each merchant's RSA key: it is fetched before every encrypted call otherwise.
@@ -58,6 +93,11 @@ const rsaKeys = new Map<string, { at: number; modulus: string }>();
 /** Calls the merchant's platform from the edge. One instance per request. */
 export class PlatformClient {
   constructor(private readonly options: PlatformClientOptions) {}
+
+  /** The same client for another token (a fresh login, a token from the address): it never ends the session. */
+  withToken(token: string): PlatformClient {
+    return new PlatformClient({ ...this.options, token, onSessionEnded: undefined });
+  }
 
   get merchantCode(): string {
     return this.options.merchant.merchantCode;
@@ -131,8 +171,10 @@ export class PlatformClient {
       }
     }
 
+    const timeoutMs = this.timeoutFor(request);
+    if (timeoutMs <= 0) return { kind: "timeout" };
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), request.timeoutMs ?? PLATFORM_TIMEOUT_MS);
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
       // Raced against the abort too: a Request's signal may stop following ours in some runtimes.
       const aborted = new Promise<never>((_resolve, reject) =>
@@ -167,8 +209,38 @@ export class PlatformClient {
     }
   }
 
-  /** Sends, then applies the error catalogue and the reply's value schema. */
+  /** This call's timeout: its own (or the default), cut to what is left of the page's deadline. */
+  private timeoutFor(request: PlatformRequest): number {
+    const own = request.timeoutMs ?? this.options.callTimeoutMs ?? PLATFORM_TIMEOUT_MS;
+    const deadline = this.options.deadline;
+    if (!deadline || request.ignoreDeadline) return own;
+    return Math.min(own, deadline - Date.now());
+  }
+
+  /**
+   * Sends, then applies the error catalogue (app/.server/platform/outcomes.ts) and the reply's value schema.
+   * The one place where "not logged in" ends the session: it throws the redirect to the login page.
+   */
   async call<S extends z.ZodTypeAny>(path: string, valueSchema: S, request: PlatformRequest = {}): Promise<PlatformResult<z.output<S>>> {
+    const result = await this.callOnce(path, valueSchema, request);
+    const sentToken = request.auth !== false && !!this.options.token;
+    if (
+      !result.ok &&
+      result.failure.kind === "not-logged-in" &&
+      sentToken &&
+      request.sessionEnd !== "report" &&
+      this.options.onSessionEnded
+    ) {
+      throw await this.options.onSessionEnded();
+    }
+    return result;
+  }
+
+  private async callOnce<S extends z.ZodTypeAny>(
+    path: string,
+    valueSchema: S,
+    request: PlatformRequest,
+  ): Promise<PlatformResult<z.output<S>>> {
     let raw = await this.send(path, request);
     // A rotated key: fetch it again once rather than failing the member's action.
     if (request.encrypt && raw.kind === "reply" && raw.reply.errorCode === "encryption.key.mismatch") {

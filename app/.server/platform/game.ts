@@ -33,6 +33,8 @@ export async function launchGame(platform: PlatformClient, params: Record<string
     query: params,
     auth: true,
     timeoutMs: LAUNCH_TIMEOUT_MS,
+    // The launch screen waits the launch's own 10 s before "timeout, retry" (docs/behaviour/game-launch.md).
+    ignoreDeadline: true,
   });
   if (result.ok) {
     const gameUrl = safeGameUrl(result.value.gameUrl);

@@ -1,6 +1,7 @@
 import type { AppSession } from "../session";
 import { MAX_BODY_BYTES } from "../security/request-limits";
 import { PLATFORM_TIMEOUT_MS, type PlatformClient } from "./client";
+import { classifyFailure, type PlatformReply } from "./outcomes";
 
 // Same-origin /wps/* calls from the browser go on to the merchant's platform (design brief, step 2).
 
@@ -33,12 +34,50 @@ function dropHopByHop(headers: Headers, extra: string[] = []): void {
   for (const name of [...HOP_BY_HOP, ...named, ...extra]) headers.delete(name);
 }
 
-export async function proxyToPlatform(request: Request, platform: PlatformClient, session: AppSession): Promise<Response> {
+/** Platform HTML shown through the proxy (game and chat pages) may not run scripts or load from elsewhere. */
+export const PROXIED_HTML_CSP = [
+  "default-src 'none'",
+  "script-src 'none'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'self'",
+].join("; ");
+
+/** A navigation or frame load (a page the browser will show), not an API call from script. */
+function isPageLoad(request: Request): boolean {
+  const dest = request.headers.get("Sec-Fetch-Dest");
+  if (dest) return dest === "document" || dest === "iframe" || dest === "frame";
+  return (request.headers.get("Accept") ?? "").includes("text/html");
+}
+
+/** The platform said the member's token is no longer valid (the same catalogue as the edge's own calls). */
+function endsSession(status: number, contentType: string, payload: ArrayBuffer): boolean {
+  if (status === 401) return true;
+  if (!contentType.includes("json") || payload.byteLength > 65_536) return false;
+  try {
+    const reply = JSON.parse(new TextDecoder().decode(payload)) as PlatformReply;
+    return !!reply && typeof reply === "object" && reply.success === false && classifyFailure(status, reply).kind === "not-logged-in";
+  } catch {
+    return false;
+  }
+}
+
+export async function proxyToPlatform(
+  request: Request,
+  platform: PlatformClient,
+  session: AppSession,
+  options: { timeoutMs?: number } = {},
+): Promise<Response> {
   const url = new URL(request.url);
   const headers = new Headers(request.headers);
   dropHopByHop(headers, NOT_FORWARDED);
   platform.baseHeaders().forEach((value, name) => headers.set(name, value));
-  if (!headers.has("authorization") && session.token) headers.set("Authorization", session.token);
+  // The member's token goes with API calls only: never with a page the browser shows (it could leak in links).
+  const sendsToken = !headers.has("authorization") && !!session.token && !isPageLoad(request);
+  if (sendsToken) headers.set("Authorization", session.token!);
 
   let body: ArrayBuffer | undefined;
   if (request.method !== "GET" && request.method !== "HEAD") {
@@ -47,7 +86,7 @@ export async function proxyToPlatform(request: Request, platform: PlatformClient
   }
 
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), PLATFORM_TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? PLATFORM_TIMEOUT_MS);
   try {
     const upstream = await platform.fetchPlatform(url.pathname + url.search, {
       method: request.method,
@@ -60,6 +99,14 @@ export async function proxyToPlatform(request: Request, platform: PlatformClient
     const payload = await upstream.arrayBuffer();
     const replyHeaders = new Headers(upstream.headers);
     dropHopByHop(replyHeaders, ["set-cookie", "content-length", "content-encoding"]);
+    const contentType = (replyHeaders.get("content-type") ?? "").toLowerCase();
+    if (contentType.includes("text/html")) replyHeaders.set("Content-Security-Policy", PROXIED_HTML_CSP);
+    // A member's own data is never kept by a shared cache or the service worker.
+    if (sendsToken) replyHeaders.set("Cache-Control", "private, no-store");
+    if (sendsToken && endsSession(upstream.status, contentType, payload)) {
+      session.signOut();
+      replyHeaders.append("Set-Cookie", await session.commit());
+    }
     return new Response(payload, { status: upstream.status, headers: replyHeaders });
   } catch (error) {
     if (controller.signal.aborted) return platformError(504, "platform.timeout", "The platform did not answer in time");

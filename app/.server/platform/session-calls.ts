@@ -106,6 +106,7 @@ export function callChangePassword(platform: PlatformClient, body: { oldPassword
   return platform.call("/wps/member/password", z.unknown(), { method: "POST", body, encrypt: true });
 }
 
+/** Logout is ending the session anyway: a token the platform already forgot is reported, not redirected. */
 export function callLogout(platform: PlatformClient) {
-  return platform.call("/wps/session/logout", z.unknown(), { method: "POST" });
+  return platform.call("/wps/session/logout", z.unknown(), { method: "POST", sessionEnd: "report" });
 }

@@ -7,27 +7,39 @@ export function applyBaseSecurityHeaders(headers: Headers): void {
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
 }
 
+/** Outside origins a merchant's pages may load from (from the merchant's configuration). */
+export type ContentSources = { scripts?: readonly string[]; images?: readonly string[]; frames?: readonly string[] };
+
+const ORIGIN = /^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/;
+const HOST = /^[a-z0-9.-]+(:\d{1,5})?$/;
+
+/** Where browsers send violation reports (app/.server/security/csp-report.ts). */
+export const CSP_REPORT_URI = "/m/csp-report";
+
 /**
- * The page's CSP: scripts only from this origin or carrying this response's nonce (Remix's inline scripts get it).
- * Styles allow inline attributes for per-merchant theme colours (docs/decisions/0005). `connectHosts`: the merchant's
- * other "host[:port]" the domain speed test may ping (docs/decisions/0016); anything else in the list is dropped.
+ * The page's CSP: scripts only from this origin, this response's nonce (Remix's inline scripts get it) and the
+ * merchant's captcha script origins; images and frames only from this origin and the merchant's own lists. Styles
+ * allow inline attributes for per-merchant theme colours (docs/decisions/0005). `connectHosts`: the merchant's other
+ * "host[:port]" the domain speed test may ping (docs/decisions/0016). Anything not of the expected shape is dropped.
  */
-export function contentSecurityPolicy(nonce: string | null, connectHosts: readonly string[] = []): string {
-  const scripts = nonce ? `'self' 'nonce-${nonce}'` : "'none'";
+export function contentSecurityPolicy(nonce: string | null, connectHosts: readonly string[] = [], sources: ContentSources = {}): string {
+  const origins = (list: readonly string[] | undefined) => (list ?? []).filter((origin) => ORIGIN.test(origin));
+  const scripts = nonce ? ["'self'", `'nonce-${nonce}'`, ...origins(sources.scripts)].join(" ") : "'none'";
   return [
     "default-src 'self'",
     `script-src ${scripts}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
+    ["img-src 'self' data: blob:", ...origins(sources.images)].join(" "),
     "font-src 'self' data:",
-    ["connect-src 'self'", ...connectHosts.filter((host) => /^[a-z0-9.-]+(:\d{1,5})?$/.test(host))].join(" "),
+    ["connect-src 'self'", ...connectHosts.filter((host) => HOST.test(host))].join(" "),
     "worker-src 'self'",
     "manifest-src 'self'",
-    "frame-src 'self' https:",
+    ["frame-src 'self'", ...origins(sources.frames)].join(" "),
     "frame-ancestors 'self'",
     "base-uri 'self'",
     "form-action 'self'",
     "object-src 'none'",
+    `report-uri ${CSP_REPORT_URI}`,
   ].join("; ");
 }
 

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // The app download surfaces at the edge (shell spec §4 "Download bar", "Upgrade modal"; §7 calls): download links,
 // the app-download bonus (available promotions, app-download announcements), the native app's upgrade check.
 // Every call is optional to the page: a failure hides the surface, never the page.
@@ -21,6 +22,12 @@ import {
   type DownloadLinks,
   type UpgradeOffer,
 } from "../../shell/download/rules";
+
+/**
+ * The go-to-promotion button links to the promotions page only once that page is part of the build: until then a
+ * link would lead to a 404. Vite resolves the glob at build time (no route file, no link).
+ */
+const PROMOTIONS_PAGE_EXISTS = Object.keys(import.meta.glob("../../routes/m.activity.tsx")).length > 0;
 import { isNativeApp } from "../../identity/device";
 
 /** Optional surfaces do not hold a page for the platform's full 30 s. */
@@ -274,14 +281,16 @@ export async function loadDownloadPage(context: AppContext, request: Request): P
       ? {
           title: htmlToParagraphs(announcement.title ?? "", 120).join(" "),
           paragraphs: htmlToParagraphs(announcement.content ?? ""),
-          goTo: goToPromotionVisible({
-            memberType: member?.type ?? null,
-            promotionId: announcement.promotionId == null ? null : String(announcement.promotionId),
-            promotionType: announcement.promotionType ?? "APP_DOWNLOAD",
-            hasDownloadHandler: true,
-          })
-            ? promotionPath(String(announcement.promotionId))
-            : null,
+          goTo:
+            PROMOTIONS_PAGE_EXISTS &&
+            goToPromotionVisible({
+              memberType: member?.type ?? null,
+              promotionId: announcement.promotionId == null ? null : String(announcement.promotionId),
+              promotionType: announcement.promotionType ?? "APP_DOWNLOAD",
+              hasDownloadHandler: true,
+            })
+              ? promotionPath(String(announcement.promotionId))
+              : null,
         }
       : null;
 

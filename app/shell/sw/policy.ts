@@ -65,9 +65,15 @@ export function staleCaches(existing: readonly string[], version: string): strin
 }
 
 /** Only complete, same-origin HTML pages are kept as offline copies (no redirects, errors or partial answers). */
+/** Cache-Control no-store: the response must not be kept anywhere, the service worker's caches included. */
+export function isNoStore(headers: { get(name: string): string | null }): boolean {
+  return /(^|,)\s*no-store\s*(,|$)/i.test(headers.get("Cache-Control") ?? "");
+}
+
 export function isCacheablePage(response: { status: number; type: string; headers: { get(name: string): string | null } }): boolean {
   return (
     response.status === 200 &&
+    !isNoStore(response.headers) &&
     (response.type === "basic" || response.type === "default") &&
     (response.headers.get("Content-Type") ?? "").startsWith("text/html")
   );

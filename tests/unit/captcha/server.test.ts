@@ -4,6 +4,7 @@ import {
   captchaSetupFromSettings,
   getCaptchaChallenge,
   normaliseServers,
+  captchaScriptOrigins,
   type CaptchaProduct,
 } from "../../../app/.server/platform/captcha";
 import type { PlatformClient } from "../../../app/.server/platform/client";
@@ -37,16 +38,27 @@ describe("captchaSetupFromSettings", () => {
     expect(captchaSetupFromSettings(settings, "sms").required).toBe(false);
   });
 
-  it("defaults to v3, the sandbox's script server and no captcha", () => {
+  it("defaults to v3, the merchant's own script servers and no captcha", () => {
+    const mine = ["https://static.geetest.com"];
     for (const product of ["login", "register", "sms"] as CaptchaProduct[]) {
-      expect(captchaSetupFromSettings({}, product)).toEqual({ required: false, version: "v3", servers: ["/wps/sandbox-pages/geetest"] });
+      expect(captchaSetupFromSettings({}, product, mine)).toEqual({ required: false, version: "v3", servers: mine });
     }
     expect(captchaSetupFromSettings(null, "login").required).toBe(false);
-    expect(captchaSetupFromSettings({ gw: { GEETEST_SCRIPT_SERVERS: "nope" } }, "login").servers).toEqual(["/wps/sandbox-pages/geetest"]);
+    expect(captchaSetupFromSettings({ gw: { GEETEST_SCRIPT_SERVERS: "nope" } }, "login", mine).servers).toEqual(mine);
+    // Nothing configured anywhere: no server (the widget reports a network failure instead of loading a stranger's script).
+    expect(captchaSetupFromSettings({}, "login").servers).toEqual([]);
   });
 
-  it("keeps only plain paths", () => {
+  it("keeps plain paths, and outside servers only on the merchant's own script origins", () => {
     expect(normaliseServers(["/x/../y", "/ok-1/geetest", "javascript:alert(1)", "/has space"])).toEqual(["/x/../y", "/ok-1/geetest"]);
+    expect(normaliseServers(["https://evil.example/gt", "https://static.geetest.com/v"], ["https://static.geetest.com"])).toEqual([
+      "https://static.geetest.com/v",
+    ]);
+    expect(normaliseServers(["https://evil.example/gt"], ["/captcha"])).toEqual(["/captcha"]);
+    expect(captchaScriptOrigins(["/captcha", "https://static.geetest.com/x", "https://gcaptcha4.geetest.com"])).toEqual([
+      "https://static.geetest.com",
+      "https://gcaptcha4.geetest.com",
+    ]);
   });
 });
 

@@ -3,7 +3,8 @@ import { autoLoginDecision, autoLoginFailureAction, type AutoLoginInput } from "
 import type { StoredRememberedLogin } from "../../../app/.server/identity/remembered-login";
 
 const remembered: StoredRememberedLogin = {
-  login: { type: "username", username: "demo01", password: "demo1234", merchant: "demo" },
+  login: { type: "username", username: "demo01", merchant: "demo" },
+  recordId: "6f1c3a52-3d5e-4a8e-9d0b-1c2e3f4a5b6c",
   autoLogin: "1",
 };
 
@@ -18,8 +19,8 @@ const allHold: AutoLoginInput = {
 };
 
 describe("autoLoginDecision: spec §4 'Auto-login happens only when all hold'", () => {
-  it("runs when every condition holds, with the remembered credentials", () => {
-    expect(autoLoginDecision(allHold)).toEqual({ run: true, username: "demo01", password: "demo1234" });
+  it("runs when every condition holds, for the remembered username (the password comes from the server-side record)", () => {
+    expect(autoLoginDecision(allHold)).toEqual({ run: true, username: "demo01" });
   });
 
   it.each<[string, Partial<AutoLoginInput>, string]>([

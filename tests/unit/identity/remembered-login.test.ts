@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   forgetLoginCookie,
+  readRememberedCredentials,
   readRememberedLogin,
   rememberedFields,
   rememberLoginCookie,
   setAutoLoginCookie,
+  updateRememberedPassword,
 } from "../../../app/.server/identity/remembered-login";
 import { seal, unseal } from "../../../app/.server/identity/sealed";
 import { z } from "zod";
@@ -49,17 +51,44 @@ describe("rememberedFields: exactly what the spec keeps per type", () => {
   });
 });
 
-describe("the mc_remember cookie", () => {
-  const login = { type: "username", username: "demo01", password: "demo1234", merchant: "demo" } as const;
+/** The IdentityGuard's record store, in memory. */
+function memoryRecords() {
+  const map = new Map<string, { value: string; expiresAt: number }>();
+  return {
+    map,
+    async putRecord(id: string, value: string, expiresAt: number) {
+      map.set(id, { value, expiresAt });
+    },
+    async getRecord(id: string, now: number) {
+      const found = map.get(id);
+      return found && found.expiresAt > now ? found.value : null;
+    },
+    async deleteRecord(id: string) {
+      map.delete(id);
+    },
+  };
+}
 
-  it("round-trips through AES-GCM and is HttpOnly, Lax, long-lived", async () => {
-    const cookie = await rememberLoginCookie(new Request("http://demo.localhost/m/login"), SECRET, login);
+describe("the mc_remember cookie and its server-side record", () => {
+  const login = { type: "username", username: "demo01", password: "demo1234", merchant: "demo" } as const;
+  const prefill = { type: "username", username: "demo01", merchant: "demo" } as const;
+  const deps = () => ({ secret: SECRET, records: memoryRecords() });
+
+  it("round-trips through AES-GCM and is HttpOnly, Lax, long-lived; the password is only in the record", async () => {
+    const d = deps();
+    const cookie = await rememberLoginCookie(new Request("http://demo.localhost/m/login"), d, login);
     expect(cookie).toMatch(/^mc_remember=[A-Za-z0-9_-]+; Path=\/; SameSite=Lax; HttpOnly; Max-Age=\d+$/);
-    expect(await readRememberedLogin(requestWith(cookie), SECRET)).toEqual({ login, autoLogin: "1" });
+    const stored = await readRememberedLogin(requestWith(cookie), SECRET);
+    expect(stored).toMatchObject({ login: prefill, autoLogin: "1" });
+    expect(stored && "password" in stored.login).toBe(false);
+    expect(d.records.map.size).toBe(1);
+    expect(await readRememberedCredentials(stored!, d)).toEqual({ username: "demo01", password: "demo1234" });
+    // The record is sealed too: the store never holds the password in clear.
+    expect([...d.records.map.values()][0]!.value).not.toContain("demo1234");
   });
 
-  it("never holds the password in clear or in base64", async () => {
-    const cookie = await rememberLoginCookie(new Request("http://demo.localhost/"), SECRET, login);
+  it("never holds the password in the cookie, in clear or in base64", async () => {
+    const cookie = await rememberLoginCookie(new Request("http://demo.localhost/"), deps(), login);
     const value = cookie.split(";")[0]!.split("=")[1]!;
     expect(value).not.toContain("demo1234");
     expect(Buffer.from(value, "base64url").toString("latin1")).not.toContain("demo1234");
@@ -67,13 +96,13 @@ describe("the mc_remember cookie", () => {
   });
 
   it("is Secure with the __Host- prefix on https", async () => {
-    const cookie = await rememberLoginCookie(new Request("https://demo.example/m/login"), SECRET, login);
+    const cookie = await rememberLoginCookie(new Request("https://demo.example/m/login"), deps(), login);
     expect(cookie).toMatch(/^__Host-mc_remember=.*; Secure; Max-Age=/);
-    expect(await readRememberedLogin(requestWith(cookie, "https://demo.example/m/home"), SECRET)).toEqual({ login, autoLogin: "1" });
+    expect(await readRememberedLogin(requestWith(cookie, "https://demo.example/m/home"), SECRET)).toMatchObject({ login: prefill });
   });
 
   it("rejects another secret, a tampered value, and junk", async () => {
-    const cookie = await rememberLoginCookie(new Request("http://demo.localhost/"), SECRET, login);
+    const cookie = await rememberLoginCookie(new Request("http://demo.localhost/"), deps(), login);
     expect(await readRememberedLogin(requestWith(cookie), `${SECRET}-other`)).toBeNull();
     const [name, value] = cookie.split(";")[0]!.split("=") as [string, string];
     const flipped = value.slice(0, 20) + (value[20] === "A" ? "B" : "A") + value.slice(21);
@@ -82,18 +111,46 @@ describe("the mc_remember cookie", () => {
     expect(await readRememberedLogin(new Request("http://demo.localhost/"), SECRET)).toBeNull();
   });
 
-  it("refuses fields the spec does not keep", async () => {
+  it("refuses fields not kept for the type", async () => {
     await expect(
-      rememberLoginCookie(new Request("http://demo.localhost/"), SECRET, { type: "sms", mobileNum: "+1", password: "x" } as never),
+      rememberLoginCookie(new Request("http://demo.localhost/"), deps(), { type: "sms", mobileNum: "+1", password: "x" } as never),
     ).rejects.toThrow();
   });
 
-  it("turns auto-login off and keeps the login; forgetting expires the cookie", async () => {
-    const cookie = await rememberLoginCookie(new Request("http://demo.localhost/"), SECRET, login);
-    const off = await setAutoLoginCookie(requestWith(cookie), SECRET, "0");
-    expect(await readRememberedLogin(requestWith(off!), SECRET)).toEqual({ login, autoLogin: "0" });
-    expect(await setAutoLoginCookie(new Request("http://demo.localhost/"), SECRET, "0")).toBeNull();
-    expect(forgetLoginCookie(new Request("http://demo.localhost/"))).toMatch(/^mc_remember=; .*Max-Age=0; Expires=Thu, 01 Jan 1970/);
+  it("logout turns auto-login off and revokes the record: a copy of the old cookie no longer logs in", async () => {
+    const d = deps();
+    const cookie = await rememberLoginCookie(new Request("http://demo.localhost/"), d, login);
+    const before = (await readRememberedLogin(requestWith(cookie), SECRET))!;
+    const off = await setAutoLoginCookie(requestWith(cookie), d, "0", { revoke: true });
+    expect(await readRememberedLogin(requestWith(off!), SECRET)).toEqual({ login: prefill, autoLogin: "0" });
+    expect(await readRememberedCredentials(before, d)).toBeNull();
+    expect(d.records.map.size).toBe(0);
+    expect(await setAutoLoginCookie(new Request("http://demo.localhost/"), d, "0")).toBeNull();
+  });
+
+  it("a new remembered login replaces the old record; forgetting revokes it and expires the cookie", async () => {
+    const d = deps();
+    const first = await rememberLoginCookie(new Request("http://demo.localhost/"), d, login);
+    await rememberLoginCookie(requestWith(first), d, { ...login, password: "newpass1" });
+    expect(d.records.map.size).toBe(1);
+    const second = await rememberLoginCookie(new Request("http://demo.localhost/"), d, login);
+    expect(await forgetLoginCookie(requestWith(second), d)).toMatch(/^mc_remember=; .*Max-Age=0; Expires=Thu, 01 Jan 1970/);
+    expect(d.records.map.size).toBe(1);
+  });
+
+  it("a password change rewrites the member's record", async () => {
+    const d = deps();
+    const cookie = await rememberLoginCookie(new Request("http://demo.localhost/"), d, login);
+    await updateRememberedPassword(requestWith(cookie), d, "DEMO01", "changed99");
+    const stored = (await readRememberedLogin(requestWith(cookie), SECRET))!;
+    expect(await readRememberedCredentials(stored, d)).toEqual({ username: "demo01", password: "changed99" });
+  });
+
+  it("without a record store only the prefill is remembered (no auto-login)", async () => {
+    const cookie = await rememberLoginCookie(new Request("http://demo.localhost/"), { secret: SECRET, records: null }, login);
+    const stored = (await readRememberedLogin(requestWith(cookie), SECRET))!;
+    expect(stored.recordId).toBeUndefined();
+    expect(await readRememberedCredentials(stored, { secret: SECRET, records: null })).toBeNull();
   });
 });
 

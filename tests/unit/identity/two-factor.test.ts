@@ -67,6 +67,7 @@ describe("validateTwoFactor (spec §5): trimmed; empty → error", () => {
 describe("the pending two-factor login (mc_2fa)", () => {
   const secret = "unit-test-session-secret-0123456789abcdef";
   const pending = {
+    merchantCode: "demo",
     username: "twofa01",
     password: "demo1234",
     methods: ["payeeName", "email"] as ("payeeName" | "email")[],
@@ -81,8 +82,14 @@ describe("the pending two-factor login (mc_2fa)", () => {
     expect(cookie).toMatch(new RegExp(`^mc_2fa=[A-Za-z0-9_-]+; Path=/; SameSite=Lax; HttpOnly; Max-Age=${PENDING_TWO_FACTOR_MAX_AGE}$`));
     expect(cookie).not.toContain("demo1234");
     const request = new Request("http://demo.localhost/m/login", { headers: { Cookie: cookie.split(";")[0]! } });
-    expect(await readPendingTwoFactor(request, secret, now + 60_000)).toEqual({ ...pending, expiresAt: now + 300_000 });
-    expect(await readPendingTwoFactor(request, secret, now + 301_000)).toBeNull();
-    expect(await readPendingTwoFactor(request, `${secret}x`, now)).toBeNull();
+    expect(await readPendingTwoFactor(request, secret, "demo", now + 60_000)).toEqual({
+      ...pending,
+      expiresAt: now + 300_000,
+      nonce: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    expect(await readPendingTwoFactor(request, secret, "demo", now + 301_000)).toBeNull();
+    expect(await readPendingTwoFactor(request, `${secret}x`, "demo", now)).toBeNull();
+    // Bound to the merchant it was started on.
+    expect(await readPendingTwoFactor(request, secret, "vn88", now + 60_000)).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { fail, ok } from "../http";
 import { findMerchant, MERCHANTS } from "../merchants";
 import { findMemberByUsername, twoFactorMethods } from "../members";
 import { readEncryptedJson } from "../secure-body";
+import { revokeMemberTokens } from "../sessions";
 import { d1SmsStore } from "../sms-store";
 import { base32Decode, totp, TOTP_STEP_SECONDS } from "../totp";
 import { invalidRequest, readJson } from "../validation";
@@ -131,7 +132,20 @@ async function memberDetails(ctx: ControlContext): Promise<Response> {
   });
 }
 
+const revokeSchema = z.object({ merchant: z.string().min(1), username: z.string().min(1).max(64) }).strict();
+
+/** Ends every session of a member on the platform: the product must then treat its cookie as logged out. */
+async function revoke(ctx: ControlContext): Promise<Response> {
+  const parsed = await readJson(ctx.request, revokeSchema);
+  if (!parsed.ok) return parsed.response;
+  if (findMerchant(parsed.data.merchant) === undefined) return unknownMerchant(parsed.data.merchant);
+  const member = await findMemberByUsername(ctx.env.DB, parsed.data.merchant, parsed.data.username);
+  if (member === null) return fail("not.exists.user", "No such member");
+  return ok({ revoked: await revokeMemberTokens(ctx.env.DB, parsed.data.merchant, member.id) });
+}
+
 export const controlRoutes: Route<ControlContext>[] = [
+  { method: "POST", path: "/__sandbox/revoke", handle: revoke },
   { method: "GET", path: "/__sandbox/sms", handle: smsCodes },
   { method: "GET", path: "/__sandbox/totp", handle: totpCode },
   { method: "GET", path: "/__sandbox/member", handle: memberDetails },

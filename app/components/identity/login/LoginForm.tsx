@@ -10,6 +10,7 @@ import { TextField } from "./TextField";
 import type { LoginActionData, LoginField, LoginPageData, Message } from "./types";
 import { useHydrated } from "./useHydrated";
 import { useMessageText } from "./useMessage";
+import { SubmitButton } from "../SubmitButton";
 import { useSubmitLock } from "./useSubmitLock";
 
 const CAPTCHA_FIELDS = ["geetestChallenge", "geetestValidate", "geetestSeccode", "geetestValidateV4"] as const;
@@ -150,9 +151,9 @@ export function LoginForm({ page, result, panelId, onNotice }: LoginFormProps) {
 
       <CaptchaField ref={loginCaptcha.ref} product="login" {...page.captcha.login} />
 
-      <button type="submit" name="intent" value="login" className="button button--primary button--block" aria-busy={busy || undefined}>
-        {busy ? t("in_please_wait") : t("login")}
-      </button>
+      <SubmitButton busy={busy} name="intent" value="login">
+        {t("login")}
+      </SubmitButton>
       <p className="login-form__register">
         {t("no_account")} <Link to="/m/register">{t("register")}</Link>
       </p>

@@ -21,7 +21,9 @@ export function LoginPage() {
   const page = useLoaderData() as unknown as LoginPageData;
   const result = useActionData() as LoginActionData | undefined;
   const hydrated = useHydrated();
-  const [notice, setNotice] = useState<{ id: string; message: Message } | null>(null);
+  // The platform ended the member's session: the page opens with "please login".
+  const sessionEndedNotice = page.sessionEnded ? { id: "session-ended", message: { key: "please_login" } as Message } : null;
+  const [notice, setNotice] = useState<{ id: string; message: Message } | null>(sessionEndedNotice);
   const [twoFactorOpen, setTwoFactorOpen] = useState(true);
 
   // Each answer may carry a notice (platform message) and may open the two-factor step again.
@@ -42,7 +44,9 @@ export function LoginPage() {
       ? { id: result.id, message: result.notice }
       : result?.twoFactor?.notice
         ? { id: result.id, message: result.twoFactor.notice }
-        : null;
+        : result
+          ? null
+          : sessionEndedNotice;
   const twoFactor = result?.twoFactor ?? null;
   const mode = result?.mode ?? page.mode;
   const inlineTwoFactor = twoFactor && !hydrated;

@@ -5,7 +5,7 @@ import type { TwoFactorField, TwoFactorMethod } from "../two-factor/methods";
 export type LoginMode = "username" | "sms";
 
 /** A message on screen: a translation key, or the platform's own text (already in the member's language). */
-export type Message = { key: TranslationKey } | { text: string };
+export type Message = { key: TranslationKey; values?: Record<string, string> } | { text: string };
 
 export type Country = { countryCode: string; countryDialingCode: string };
 
@@ -66,7 +66,7 @@ export type SendCodeResult =
   | { ok: true; id: string; expiresInMs: number }
   | { ok: false; id: string; fieldErrors: Partial<Record<"countryDialingCode" | "mobileNum", Message>>; notice: Message | null };
 
-/** What <CaptchaField> needs for one form (app/.server/platform/captcha.ts getCaptchaSetup). */
+/** What <CaptchaField> needs for one form (app/.server/platform/captcha.ts captchaSetupFromSettings). */
 export type CaptchaSetupData = { required: boolean; version: "v3" | "v4"; servers: string[] };
 
 export type LoginPrefill = { username: string; countryDialingCode: string; mobileNum: string; remember: boolean };
@@ -78,4 +78,6 @@ export type LoginPageData = {
   captcha: { login: CaptchaSetupData; sms: CaptchaSetupData };
   prefill: LoginPrefill;
   redirectUrl: string | null;
+  /** The platform ended the member's session (the login page then says "please login"). */
+  sessionEnded: boolean;
 };

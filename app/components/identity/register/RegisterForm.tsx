@@ -11,6 +11,7 @@ import { useHydrated } from "../login/useHydrated";
 import { useMessageText } from "../login/useMessage";
 import { useSubmitLock } from "../login/useSubmitLock";
 import { validateRegistration, type RegisterField, type RegisterMode } from "./register-form";
+import { SubmitButton } from "../SubmitButton";
 import type { Message, RegisterFailure, RegisterPageData } from "./types";
 
 const CAPTCHA_FIELDS = ["geetestChallenge", "geetestValidate", "geetestSeccode", "geetestValidateV4"] as const;
@@ -198,9 +199,9 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
 
       <CaptchaField ref={captcha.ref} product="register" {...page.captcha} />
 
-      <button type="submit" name="intent" value="register" className="button button--primary button--block" aria-busy={busy || undefined}>
-        {busy ? t("in_please_wait") : t("register")}
-      </button>
+      <SubmitButton busy={busy} name="intent" value="register">
+        {t("register")}
+      </SubmitButton>
       <p className="login-form__register">
         {t("have_account")} <Link to="/m/login">{t("login")}</Link>
       </p>

@@ -11,6 +11,7 @@ import type { CaptchaSetupData, Country, Message, TwoFactorState, TwoFactorValue
 import { useDialogClose } from "../login/useDialogClose";
 import { useMessageText } from "../login/useMessage";
 import { useSubmitLock } from "../login/useSubmitLock";
+import { SubmitButton } from "../SubmitButton";
 import { fieldToFocus, validateTwoFactor, type TwoFactorField, type TwoFactorMethod } from "./methods";
 
 /** Spec §9: the post-login action runs 0.5 s after 'login_2fa_pass'. */
@@ -259,15 +260,9 @@ export function TwoFactor({ answerId, state, countries, defaultDialingCode, capt
             ) : null}
           </div>
           <div className="dialog__actions">
-            <button
-              type="submit"
-              name="intent"
-              value="verify"
-              className="button button--primary button--block"
-              aria-busy={busy || undefined}
-            >
-              {busy ? t("in_please_wait") : t("verify")}
-            </button>
+            <SubmitButton busy={busy} name="intent" value="verify">
+              {t("verify")}
+            </SubmitButton>
             {modal ? (
               <button type="button" className="button button--secondary button--block" onClick={onClose}>
                 {t("close")}
