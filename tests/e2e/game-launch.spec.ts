@@ -2,7 +2,7 @@
 // timeout warning with Retry, and the platform's message on failure. Runs with JavaScript on and off.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { animationsFinished, collectErrors, exclusiveBothWays, expect, test, urlOn } from "./fixtures";
+import { animationsFinished, collectErrors, exclusiveBothWays, expect, scripts, test, urlOn, waitForHydration } from "./fixtures";
 import { addMemberSession } from "./support/member";
 
 const LAUNCH = "/m/launchGame?prize_mode=Lott&code=VNL45";
@@ -52,6 +52,8 @@ test.describe("lottery game launch", () => {
     await expect(page).toHaveURL(/\/m\/login\?redirectUrl=/);
     expect(new URL(page.url()).searchParams.get("redirectUrl")).toBe(LAUNCH);
 
+    // With scripts, the form is React's once hydrated: the same path every time, not whichever wins the race.
+    if (scripts() === "js") await waitForHydration(page);
     await page.getByLabel("Username", { exact: true }).fill("demo01");
     await page.getByLabel("Password", { exact: true }).fill("demo1234");
     await page.getByRole("button", { name: "Log in", exact: true }).click();

@@ -1,6 +1,7 @@
 // Logs a member in through the real login form (works with JavaScript on and off).
 import { expect, type Page } from "@playwright/test";
 import { PORT } from "../../support/http";
+import { scripts, waitForHydration } from "../fixtures";
 
 export type LoginOptions = {
   /** Merchant host without port; default demo.localhost. */
@@ -15,6 +16,8 @@ export type LoginOptions = {
 export async function loginAs(page: Page, username: string, password: string, options: LoginOptions = {}): Promise<void> {
   const host = options.host ?? "demo.localhost";
   await page.goto(`http://${host}:${PORT}/m/login?mode=username`);
+  // With scripts, typing before hydration could be undone by it (the Remember me box): the same form every time.
+  if (scripts() === "js") await waitForHydration(page);
   await page.locator("#login-username").fill(username);
   await page.locator("#login-password").fill(password);
   if (options.remember) await page.locator('input[name="remember"]').check();
