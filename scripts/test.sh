@@ -147,10 +147,9 @@ launch_server() {
     --persist-to "$state" --log-level info \
     --var "PLATFORM_TIMEOUT_MS:$PLATFORM_TIMEOUT_MS" --var "PAGE_DEADLINE_MS:$PAGE_DEADLINE_MS" </dev/null >"$log" 2>&1 &
   local pid=$!
-  # setsid made the server its own process group leader (its pid is the group id).
-  local pgid
-  pgid="$(ps -o pgid= "$pid" | tr -d ' ')"
-  SERVER_PGIDS+=("${pgid:-$pid}")
+  # setsid makes the server its own process group leader: its pid is the group id. (Not read back with `ps`: asked
+  # before the child has called setsid(), that answers this script's own group, which stop_servers would then kill.)
+  SERVER_PGIDS+=("$pid")
   LAUNCHED+=("$pid $port $log")
 }
 
