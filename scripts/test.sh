@@ -130,7 +130,8 @@ port_in_use() {
 }
 
 # Starts `wrangler dev` on a port with its own sandbox database, log and wrangler registry (two servers must not see
-# each other's Workers); start_servers waits until each answers.
+# each other's Workers), and its own devtools port: left to choose, two servers starting at once both take the free
+# default 9229 and one fails with "Address already in use". start_servers waits until each answers.
 launch_server() {
   local port="$1" state="$2" log="$3" xdg="$4"
   if port_in_use "$port"; then
@@ -143,7 +144,7 @@ launch_server() {
   echo "wrangler dev on 127.0.0.1:$port (log: ${log#"$PWD"/})"
   mkdir -p "$xdg"
   XDG_CONFIG_HOME="$xdg" setsid wrangler dev -c wrangler.toml -c workers/wps-sandbox/wrangler.toml \
-    --port "$port" --ip 127.0.0.1 --show-interactive-dev-session=false \
+    --port "$port" --ip 127.0.0.1 --inspector-port "$((port + 1))" --show-interactive-dev-session=false \
     --persist-to "$state" --log-level info \
     --var "PLATFORM_TIMEOUT_MS:$PLATFORM_TIMEOUT_MS" --var "PAGE_DEADLINE_MS:$PAGE_DEADLINE_MS" </dev/null >"$log" 2>&1 &
   local pid=$!
