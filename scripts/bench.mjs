@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // npm run bench: how much JavaScript /m/login and /m/home load on a first visit (gzip -9, budget 100 KiB per page),
-// and the size of the Worker bundle `wrangler deploy` would upload. A measurement: exits 0, prints BUDGET EXCEEDED when over.
+// the size of the Worker bundle `wrangler deploy` would upload, all JavaScript a first visit loads in Chromium in its
+// first 10 s, and Lighthouse (5 runs per page, each page also without scripts) with the goals beside the medians.
+// A measurement: exits 0, prints BUDGET EXCEEDED when over. Options: --runs=N (Lighthouse runs per page, default 5),
+// --no-lighthouse, --merchants=demo,vn.
 //
 // Uses the server on TEST_PORT when one answers there; otherwise builds (if build/ is missing) and starts
 // `wrangler dev` the way scripts/test.sh does, on a free port, and stops it afterwards.
@@ -12,11 +15,21 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { firstVisitTable, memberCookie, printFirstVisitTable } from "./bench/first-visit.mjs";
+import { lighthouseTable, printLighthouseTable } from "./bench/lighthouse.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUDGET_KIB = 100;
 const PAGES = ["/m/login", "/m/home"];
 const HOST = "demo.localhost";
+const MERCHANTS = {
+  demo: { host: "demo.localhost", code: "demo" },
+  vn: { host: "vn.localhost", code: "vn88" },
+};
+const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}`));
+const RUNS = Number(option("runs=")?.split("=")[1] ?? 5);
+const LIGHTHOUSE = !option("no-lighthouse");
+const BENCH_MERCHANTS = (option("merchants=")?.split("=")[1] ?? "demo,vn").split(",").filter((name) => name in MERCHANTS);
 
 process.chdir(ROOT);
 const env = {
@@ -217,6 +230,24 @@ async function main() {
           ? `  OVER BUDGET: ${pagePath} loads ${kib(total)} KiB gzip of JavaScript, budget ${BUDGET_KIB} KiB`
           : `  within budget (${BUDGET_KIB} KiB gzip)`,
       );
+    }
+
+    // The pages players land on, as a visitor and (home) as a member, on each demo merchant.
+    const targets = [];
+    for (const name of BENCH_MERCHANTS) {
+      const merchant = MERCHANTS[name];
+      const cookie = await memberCookie(port, merchant.host, merchant.code, "demo01");
+      for (const pagePath of ["/m/home", "/m/login", "/m/register"])
+        targets.push({ name: `${name} ${pagePath}`, host: merchant.host, path: pagePath });
+      targets.push({ name: `${name} /m/home member`, host: merchant.host, path: "/m/home", cookie });
+    }
+    printFirstVisitTable(await firstVisitTable({ port, targets }), BUDGET_KIB);
+    if (LIGHTHOUSE) {
+      const reportDir = path.join(ROOT, "bench-results/lighthouse");
+      console.log(
+        `\nLighthouse: ${targets.length} pages × ${RUNS} runs × 2 (with and without scripts); reports in ${path.relative(ROOT, reportDir)}/`,
+      );
+      printLighthouseTable(await lighthouseTable({ port, targets, runs: RUNS, reportDir }), RUNS);
     }
   } finally {
     stop();

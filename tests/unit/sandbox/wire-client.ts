@@ -1,14 +1,13 @@
 // A client for the platform's encrypted requests, written from the wire format
 // in docs/platform-contract.md and independent of the sandbox's own code, so
 // tests check one implementation against the other.
-import CryptoJS from "crypto-js/core";
-import "crypto-js/tripledes";
-import ECB from "crypto-js/mode-ecb";
-import Pkcs7 from "crypto-js/pad-pkcs7";
-import Utf8 from "crypto-js/enc-utf8";
-import Base64 from "crypto-js/enc-base64";
-import Hex from "crypto-js/enc-hex";
-import MD5 from "crypto-js/md5";
+// The package's main entry (not its per-algorithm files), so plain Node can load this file too (npm run bench).
+import CryptoJS from "crypto-js";
+
+const { MD5 } = CryptoJS;
+const { Utf8, Base64, Hex } = CryptoJS.enc;
+const ECB = CryptoJS.mode.ECB;
+const Pkcs7 = CryptoJS.pad.Pkcs7;
 
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 

@@ -1,0 +1,120 @@
+// What a first visit really loads in Chromium: every script fetched in the first 10 seconds (preloaded, imported
+// later, loaded when idle), the service worker's own script excluded, and every stylesheet with when it arrived
+// relative to the page's load event. Also logs a member in, for the member rows of the tables.
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import { encryptCall } from "../../tests/unit/sandbox/wire-client.ts";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const FIRST_VISIT_MS = 10_000;
+
+/** The captcha fields of a login, solved through the sandbox's stand-in for Geetest's servers. */
+async function solvedCaptcha(origin, headers) {
+  const setting = await (await fetch(`${origin}/wps/system/setting?_=common`, { headers })).json();
+  const gw = setting.value?.gw ?? {};
+  const post = (path, body) =>
+    fetch(`${origin}${path}`, {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
+  if (gw.GEETEST_VERSION === "v4") {
+    const solved = await post("/wps/captcha/geetest4/solve", { captchaId: gw.GEETEST_ID });
+    return { geetestValidateV4: JSON.stringify(solved.value) };
+  }
+  const challenge = await (await fetch(`${origin}/wps/captcha/geetest?product=login&_=${Date.now()}`, { headers })).json();
+  const solved = await post("/wps/captcha/geetest/solve", { challenge: challenge.value.challenge });
+  return {
+    geetestChallenge: solved.value.geetest_challenge,
+    geetestValidate: solved.value.geetest_validate,
+    geetestSeccode: solved.value.geetest_seccode,
+  };
+}
+
+/**
+ * A member's session cookie on a merchant host: a platform login through the app's proxy (with the captcha solved
+ * when the merchant asks for one), then the app adopts the token from the address.
+ */
+export async function memberCookie(port, host, merchant, username, password = "demo1234") {
+  const origin = `http://127.0.0.1:${port}`;
+  const headers = { Host: `${host}:${port}` };
+  const login = async (extra) => {
+    const modulus = (await (await fetch(`${origin}/wps/session/key/rsa?_=${Date.now()}`, { headers })).text()).trim().replace(/^"|"$/g, "");
+    const call = encryptCall({ username, password, loginDeviceId: "bench", merchant, ...extra }, modulus);
+    const reply = await fetch(`${origin}/wps/session/login`, {
+      method: "POST",
+      headers: { ...headers, ...call.headers, "Content-Type": "text/plain;charset=UTF-8" },
+      body: call.body,
+    });
+    return reply.json();
+  };
+  let reply = await login({});
+  if (!reply.success && reply.errorCode === "geetest.required") reply = await login(await solvedCaptcha(origin, headers));
+  if (!reply.success) throw new Error(`platform login of ${username} on ${host} failed: ${JSON.stringify(reply)}`);
+  const adopt = await fetch(`${origin}/m/home?token=${encodeURIComponent(reply.value.token)}`, {
+    headers: { ...headers, Accept: "text/html", "Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate" },
+    redirect: "manual",
+  });
+  const session = adopt.headers.getSetCookie().find((line) => /^(__Host-)?mc_session=/.test(line));
+  if (!session) throw new Error(`the app did not adopt the token on ${host} (HTTP ${adopt.status})`);
+  return session.split(";")[0];
+}
+
+/** targets: [{ name, host, path, cookie? }] → rows of { name, scripts: [{url, gzip}], styles: [{url, afterLoad}] }. */
+export async function firstVisitTable({ port, targets }) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
+  const rows = [];
+  try {
+    for (const target of targets) {
+      const context = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
+      if (target.cookie) {
+        const [name, ...value] = target.cookie.split("=");
+        await context.addCookies([{ name, value: value.join("="), domain: target.host, path: "/" }]);
+      }
+      const page = await context.newPage();
+      const scripts = new Map();
+      const styles = [];
+      let loadedAt = Infinity;
+      const started = Date.now();
+      page.on("load", () => (loadedAt = Date.now()));
+      page.on("response", async (response) => {
+        const request = response.request();
+        const url = new URL(response.url());
+        if (request.serviceWorker() || /\/sw\.js$/.test(url.pathname)) return;
+        const type = request.resourceType();
+        if (type === "script" || url.pathname.endsWith(".js")) {
+          const body = await response.body().catch(() => Buffer.alloc(0));
+          scripts.set(url.pathname, gzipSync(body, { level: 9 }).length);
+        } else if (type === "stylesheet") {
+          styles.push({ url: url.pathname, at: Date.now() - started });
+        }
+      });
+      await page.goto(`http://${target.host}:${port}${target.path}`);
+      // A benchmark, not a test: it watches a fixed window of a visit, as a player's phone would spend it.
+      await page.waitForTimeout(FIRST_VISIT_MS);
+      rows.push({
+        name: target.name,
+        scripts: [...scripts].map(([url, gzip]) => ({ url, gzip })).sort((a, b) => b.gzip - a.gzip),
+        styles: styles.map((s) => ({ ...s, afterLoad: s.at > loadedAt - started })),
+      });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+export function printFirstVisitTable(rows, budgetKib) {
+  const kib = (bytes) => (bytes / 1024).toFixed(1);
+  console.log(
+    `\nAll JavaScript of a first visit's first ${FIRST_VISIT_MS / 1000} s in Chromium (gzip -9, service worker excluded), budget ${budgetKib} KiB:`,
+  );
+  for (const row of rows) {
+    const total = row.scripts.reduce((sum, s) => sum + s.gzip, 0);
+    const late = row.styles.filter((s) => s.afterLoad);
+    console.log(
+      `  ${row.name.padEnd(30)} ${kib(total).padStart(7)} KiB in ${String(row.scripts.length).padStart(2)} files  ${total > budgetKib * 1024 ? "OVER BUDGET" : "within budget"}; stylesheets ${row.styles.length}${late.length ? `, after load: ${late.map((s) => s.url).join(", ")}` : ""}`,
+    );
+  }
+}
