@@ -5,6 +5,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { contentSecurityPolicy } from "~/.server/security/headers";
 import { captchaScriptOrigins } from "~/captcha/captcha.server";
 import { translationsFor } from "~/.server/i18n/resources";
+import { lowPriorityScripts } from "~/.server/performance/script-priority";
 import { FallbackTranslationsContext } from "~/i18n/fallback-translations";
 import { statusCodeFor, type SiteState } from "~/site-status/site-state.server";
 
@@ -56,5 +57,5 @@ export default async function handleRequest(
   // worker for offline use (revalidated each time); status pages, errors and cookie-setting answers are not kept.
   const keepable = status === 200 && !responseHeaders.has("Set-Cookie");
   responseHeaders.set("Cache-Control", keepable ? "private, no-cache" : "no-store");
-  return new Response(body, { headers: responseHeaders, status });
+  return new Response(lowPriorityScripts(body), { headers: responseHeaders, status });
 }

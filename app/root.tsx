@@ -31,13 +31,11 @@ import { NoticeDialog } from "~/ui/NoticeDialog";
 import { ErrorPage } from "~/shell/ErrorPage";
 import { SiteStatusPage } from "~/site-status/SiteStatusPage";
 import { DomainUnavailableDialog } from "~/site-status/DomainUnavailableDialog";
-import stylesUrl from "~/styles/app.css?url";
-import downloadStylesUrl from "~/styles/download.css?url";
+import stylesUrl from "~/styles/site.css?url";
 
 export const links: LinksFunction = () => [
+  // Every page's styles in one file (app/styles/site.css).
   { rel: "stylesheet", href: stylesUrl },
-  // The download bar is server-rendered on every page; its styles must be there before the first paint.
-  { rel: "stylesheet", href: downloadStylesUrl },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
 ];
 

@@ -3,7 +3,7 @@
 // the size of the Worker bundle `wrangler deploy` would upload, all JavaScript a first visit loads in Chromium in its
 // first 10 s, and Lighthouse (5 runs per page, each page also without scripts) with the goals beside the medians.
 // A measurement: exits 0, prints BUDGET EXCEEDED when over. Options: --runs=N (Lighthouse runs per page, default 5),
-// --no-lighthouse, --merchants=demo,vn.
+// --no-lighthouse, --merchants=demo,vn, --files (list each page's scripts).
 //
 // Uses the server on TEST_PORT when one answers there; otherwise builds (if build/ is missing) and starts
 // `wrangler dev` the way scripts/test.sh does, on a free port, and stops it afterwards.
@@ -241,7 +241,7 @@ async function main() {
         targets.push({ name: `${name} ${pagePath}`, host: merchant.host, path: pagePath });
       targets.push({ name: `${name} /m/home member`, host: merchant.host, path: "/m/home", cookie });
     }
-    printFirstVisitTable(await firstVisitTable({ port, targets }), BUDGET_KIB);
+    printFirstVisitTable(await firstVisitTable({ port, targets }), BUDGET_KIB, { files: Boolean(option("files")) });
     if (LIGHTHOUSE) {
       const reportDir = path.join(ROOT, "bench-results/lighthouse");
       console.log(

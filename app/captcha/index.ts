@@ -1,12 +1,9 @@
-import type { LinkDescriptor } from "@remix-run/cloudflare";
 import { useCallback, useMemo, useRef, type RefObject } from "react";
-import captchaStyles from "~/styles/captcha.css?url";
 import type { CaptchaHandle } from "./CaptchaField";
 import type { CaptchaValues } from "./types";
 
 // The captcha's public API for pages (login, register, SMS send-code). Usage:
 //
-//   export const links = () => [...captchaLinks, …];
 //   // loader: const captcha = captchaSetupFromSettings(settings, "register", merchant.captchaScriptServers)
 //   const captcha = useCaptcha();
 //   <Form method="post" onSubmit={async (e) => { e.preventDefault(); const form = e.currentTarget;
@@ -20,9 +17,6 @@ import type { CaptchaValues } from "./types";
 
 export { CaptchaField, type CaptchaFieldProps, type CaptchaHandle } from "./CaptchaField";
 export type { CaptchaProduct, CaptchaValues, CaptchaVersion } from "./types";
-
-/** The widget's stylesheet: add to the route's `links` wherever <CaptchaField> may render. */
-export const captchaLinks: LinkDescriptor[] = [{ rel: "stylesheet", href: captchaStyles }];
 
 export type UseCaptcha = {
   /** Pass to <CaptchaField ref={…}>. */

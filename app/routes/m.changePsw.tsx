@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect } from "react";
 import { Dialog } from "~/ui/Dialog";
@@ -19,9 +19,7 @@ import {
   type UpdateReason,
 } from "~/identity/change-password/change-password.server";
 import { SubmitButton } from "~/identity/fields/SubmitButton";
-import loginStyles from "~/styles/login.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: loginStyles }];
 
 // Title, description and robots: the root's per-path page meta (app/shell/page-meta.ts).
 

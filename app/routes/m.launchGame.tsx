@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type AppLoadContext, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { LaunchScreen } from "~/game/LaunchScreen";
 import {
@@ -12,13 +12,11 @@ import {
 import type { LaunchResult } from "~/game/launch-result";
 import { launchForMember, type LaunchOutcome } from "~/game/game.server";
 import { forcedChangeRedirect, sessionExpired } from "~/identity/guard.server";
-import styles from "~/styles/game.css?url";
 
 // /m/launchGame?prize_mode|vendor&code&playType&backUrl&lottoView (spec: identity §2, §4, §7; shell §4 banners).
 // With JavaScript the page launches once through this route's action and then goes to the gameUrl; without it,
 // a <noscript> refresh asks the loader to launch on the server (?nojs=1), which answers a 302 to the game.
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 // Title, description and robots (noindex): the root's per-path page meta (app/shell/page-meta.ts).
 

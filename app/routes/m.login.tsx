@@ -1,15 +1,12 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { captchaLinks } from "~/captcha";
 import { safeRedirectPath } from "~/navigation/safe-redirect";
 import { LoginPage } from "~/identity/login/LoginPage";
 import { loginAction } from "~/identity/login/login-action.server";
 import { loadLoginPage } from "~/identity/login/login-page.server";
 import { getServerT } from "~/.server/i18n/resources";
-import loginStyles from "~/styles/login.css?url";
 
-export const links: LinksFunction = () => [...captchaLinks, { rel: "stylesheet", href: loginStyles }];
 
 // Title, description and robots: the root's per-path page meta (app/shell/page-meta.ts).
 

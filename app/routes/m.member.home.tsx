@@ -1,12 +1,10 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translate";
 import { getServerT } from "~/.server/i18n/resources";
 import { requireMember } from "~/identity/guard.server";
 import { getMemberInfo } from "~/.server/platform/member";
-import loginStyles from "~/styles/login.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: loginStyles }];
 
 // Title, description and robots: the root's per-path page meta (app/shell/page-meta.ts).
 

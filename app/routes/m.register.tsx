@@ -1,7 +1,6 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { z } from "zod";
-import { captchaLinks } from "~/captcha";
 import { RegisterPage } from "~/identity/register/RegisterPage";
 import {
   fieldForErrorCode,
@@ -31,19 +30,10 @@ import { sendSmsCode } from "~/identity/send-code.server";
 import type { PlatformFailure } from "~/.server/platform/outcomes";
 import type { RememberedLogin } from "~/identity/remembered-login.server";
 import type { AppContext } from "../lib/context";
-import loginStyles from "~/styles/login.css?url";
-import registerStyles from "~/styles/register.css?url";
 
 // /m/register (and /m/register.html): registration by username or by mobile number (spec §2, §4 Registration, §5).
 // A plain HTML form post works without JavaScript; with it, the page adds the submit lock, the captcha before
 // submit and the success alert.
-
-// Fields, tabs, the country picker and the SMS code field are the login page's components, with its stylesheet.
-export const links: LinksFunction = () => [
-  ...captchaLinks,
-  { rel: "stylesheet", href: loginStyles },
-  { rel: "stylesheet", href: registerStyles },
-];
 
 // Title, description and robots: the root's per-path page meta (app/shell/page-meta.ts).
 

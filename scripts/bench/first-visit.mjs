@@ -105,7 +105,7 @@ export async function firstVisitTable({ port, targets }) {
   return rows;
 }
 
-export function printFirstVisitTable(rows, budgetKib) {
+export function printFirstVisitTable(rows, budgetKib, { files = false } = {}) {
   const kib = (bytes) => (bytes / 1024).toFixed(1);
   console.log(
     `\nAll JavaScript of a first visit's first ${FIRST_VISIT_MS / 1000} s in Chromium (gzip -9, service worker excluded), budget ${budgetKib} KiB:`,
@@ -116,5 +116,6 @@ export function printFirstVisitTable(rows, budgetKib) {
     console.log(
       `  ${row.name.padEnd(30)} ${kib(total).padStart(7)} KiB in ${String(row.scripts.length).padStart(2)} files  ${total > budgetKib * 1024 ? "OVER BUDGET" : "within budget"}; stylesheets ${row.styles.length}${late.length ? `, after load: ${late.map((s) => s.url).join(", ")}` : ""}`,
     );
+    if (files) for (const script of row.scripts) console.log(`      ${kib(script.gzip).padStart(6)} KiB  ${script.url}`);
   }
 }

@@ -15,7 +15,6 @@ import {
 } from "~/shell/install/conditions";
 import { isLegacyHomeScreenApp, rememberLegacyState, restoreLegacyLaunch } from "~/shell/install/legacy-ios";
 import { markShellState } from "~/shell/shell-state";
-import installStyles from "~/styles/install.css?url";
 import { HomeScreenSheet } from "./HomeScreenSheet";
 import { InstallModal } from "./InstallModal";
 
@@ -37,33 +36,6 @@ function capturedPrompt(): BeforeInstallPromptEvent | null {
   return event && typeof (event as BeforeInstallPromptEvent).prompt === "function" ? (event as BeforeInstallPromptEvent) : null;
 }
 
-/** The install UI's stylesheet, added once and awaited so nothing shows unstyled. */
-function useStylesheet(href: string, wanted: boolean): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if (!wanted || ready) return;
-    let link = document.querySelector<HTMLLinkElement>(`link[data-install-styles]`);
-    if (link?.sheet) {
-      setReady(true);
-      return;
-    }
-    if (!link) {
-      link = document.createElement("link");
-      link.rel = "stylesheet";
-      link.href = href;
-      link.dataset.installStyles = "";
-      document.head.appendChild(link);
-    }
-    const done = () => setReady(true);
-    link.addEventListener("load", done);
-    link.addEventListener("error", done);
-    return () => {
-      link.removeEventListener("load", done);
-      link.removeEventListener("error", done);
-    };
-  }, [href, wanted, ready]);
-  return ready;
-}
 
 /**
  * The install prompts (shell spec §4 "Install prompt"; docs/decisions/0017): the modal on the browser's install event,
@@ -141,10 +113,9 @@ export function InstallRuntime({ install, profile, guideRequests }: InstallRunti
   const guideOpen = guideRequests > guideClosedAt;
   const showSheet =
     !showModal && (guideOpen || homeScreenSheetAllowed({ ...conditions, iosSafari: isIosSafari(mode.userAgent, mode.touchMac) }));
-  const styled = useStylesheet(installStyles, showModal || showSheet);
   const decision = showModal ? "modal" : showSheet ? "sheet" : promptEvent ? "suppressed" : "none";
   useEffect(() => markShellState("installPrompt", decision), [decision]);
-  if (!root || !styled) return null;
+  if (!root) return null;
 
   const brand = root.brand.name;
   if (showModal) {

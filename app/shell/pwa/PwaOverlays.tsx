@@ -8,7 +8,6 @@ import { warmWorker } from "~/shell/sw/warm";
 import { startUpdateCheck } from "~/shell/update/update-check";
 import { LoadingSpinner } from "./LoadingSpinner";
 import { UpdateAlert } from "./UpdateAlert";
-import "~/styles/pwa.css";
 
 /**
  * The app-like layer, loaded once the page is idle (app/shell/pwa/PwaShell.tsx): the service worker's

@@ -78,9 +78,20 @@ export async function applyUpdate(): Promise<void> {
   else window.location.assign("/m/home");
 }
 
-async function md5(text: string): Promise<string> {
-  const { default: hash } = await import("crypto-js/md5");
-  return hash(text).toString();
+/**
+ * The fingerprint of the manifests that the page compares with the one it stored. Only this page reads it back,
+ * so any stable digest does: SHA-256 from the browser's own crypto costs no download (MD5 would need crypto-js
+ * in the first visit's JavaScript). Without SubtleCrypto (plain http off localhost), FNV-1a.
+ */
+export async function manifestHash(text: string): Promise<string> {
+  const bytes = new TextEncoder().encode(text);
+  if (globalThis.crypto?.subtle) {
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  }
+  let hash = 0x811c9dc5;
+  for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return `fnv1a-${hash.toString(16).padStart(8, "0")}`;
 }
 
 async function updateWorker(): Promise<void> {
@@ -123,7 +134,7 @@ export function startUpdateCheck({ onUpdate }: { onUpdate: () => void }): () => 
         markShellState("updateCheck", "unread");
         return;
       }
-      const hash = await md5(text);
+      const hash = await manifestHash(text);
       const comparison = compareManifestHash(readStorage("localStorage", MANIFEST_HASH_KEY), hash);
       // Stored at once: the alert shows once per new build, even if the page is left without Refresh.
       writeStorage("localStorage", MANIFEST_HASH_KEY, hash);

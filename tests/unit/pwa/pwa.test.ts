@@ -1,6 +1,5 @@
 // The pure rules of the service worker, the update check, the network toasts and the domain speed test
 // (docs/decisions/0016-service-worker.md).
-import md5 from "crypto-js/md5";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DOMAIN_TIMEOUT_MS, normaliseDomain, pickDomains, pingUrl, raceDomains } from "~/shell/network/domains";
 import { pingPlatform } from "~/shell/network/monitor";
@@ -16,7 +15,7 @@ import {
   staleCaches,
 } from "~/shell/sw/policy";
 import { isProductWorker, workerAllowed } from "~/shell/sw/register";
-import { compareManifestHash, MANIFEST_URLS, readManifests, refreshTarget } from "~/shell/update/update-check";
+import { compareManifestHash, manifestHash, MANIFEST_URLS, readManifests, refreshTarget } from "~/shell/update/update-check";
 
 const ORIGIN = "https://play.example.com";
 
@@ -57,7 +56,7 @@ describe("manifest hash", () => {
     }, 1234);
     expect(asked).toEqual(["/m/asset-manifest.json?t=1234", "/mobile/mc/asset-manifest.json?t=1234"]);
     expect(text).toBe('{"files":["/assets/a-1.js"]}\n');
-    expect(md5(text ?? "").toString()).toMatch(/^[0-9a-f]{32}$/);
+    expect(await manifestHash(text ?? "")).toMatch(/^[0-9a-f]{64}$/);
     expect(MANIFEST_URLS).toHaveLength(2);
   });
 
@@ -70,12 +69,13 @@ describe("manifest hash", () => {
     ).toBeNull();
   });
 
-  it("a changed build changes the MD5", async () => {
+  it("a changed build changes the hash; the same build keeps it", async () => {
     const read = (files: string) =>
       readManifests(async (url) => new Response(url.startsWith("/m/") ? files : "", { status: url.startsWith("/m/") ? 200 : 404 }), 1);
-    const before = md5((await read('{"files":["/assets/entry-AAA.js"]}')) ?? "").toString();
-    const after = md5((await read('{"files":["/assets/entry-BBB.js"]}')) ?? "").toString();
+    const before = await manifestHash((await read('{"files":["/assets/entry-AAA.js"]}')) ?? "");
+    const after = await manifestHash((await read('{"files":["/assets/entry-BBB.js"]}')) ?? "");
     expect(compareManifestHash(before, after)).toBe("changed");
+    expect(await manifestHash((await read('{"files":["/assets/entry-AAA.js"]}')) ?? "")).toBe(before);
   });
 });
 
