@@ -2,7 +2,7 @@ import { vitePlugin as remix, cloudflareDevProxyVitePlugin } from "@remix-run/de
 import { remixPWA } from "@remix-pwa/dev";
 import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { getLoadContext } from "./workers/load-context";
+import { getLoadContext } from "./app/lib/context";
 
 declare module "@remix-run/cloudflare" {
   interface Future {

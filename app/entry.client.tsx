@@ -10,7 +10,7 @@ declare global {
 }
 
 // The service worker is registered once the page is idle, by the lazily loaded shell layer
-// (app/components/shell/pwa/PwaOverlays.tsx; docs/decisions/0016-service-worker.md), to keep it out of the first load.
+// (app/shell/pwa/PwaOverlays.tsx; docs/decisions/0016-service-worker.md), to keep it out of the first load.
 
 // Captured before React mounts, or the event is lost. The install prompt reads window.__mcInstallPrompt and
 // listens for "mc:installprompt"; preventDefault keeps the browser's own banner away so the product's prompt is used.

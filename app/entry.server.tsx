@@ -3,10 +3,10 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { contentSecurityPolicy } from "~/.server/security/headers";
-import { captchaScriptOrigins } from "~/.server/platform/captcha";
+import { captchaScriptOrigins } from "~/captcha/captcha.server";
 import { translationsFor } from "~/.server/i18n/resources";
 import { FallbackTranslationsContext } from "~/i18n/fallback-translations";
-import { statusCodeFor, type SiteState } from "~/.server/site-state";
+import { statusCodeFor, type SiteState } from "~/site-status/site-state.server";
 
 const ABORT_DELAY_MS = 5_000;
 

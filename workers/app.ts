@@ -11,9 +11,9 @@ import { checkRequestLimits } from "../app/.server/security/request-limits";
 import { checkPageRequest } from "../app/.server/security/page-requests";
 import { CSP_REPORT_PATH, logCspReport } from "../app/.server/security/csp-report";
 import { languageFromAcceptLanguage } from "../app/.server/i18n/detect-language";
-import { adoptTokenFromQuery } from "../app/.server/identity/adopt-token";
-import { autoLogin } from "../app/.server/identity/auto-login";
-import { createAppContext, MissingSecretError, type AppContext } from "./load-context";
+import { adoptTokenFromQuery } from "../app/identity/adopt-token.server";
+import { autoLogin } from "../app/identity/auto-login.server";
+import { createAppContext, MissingSecretError, type AppContext } from "../app/lib/context";
 import { sandboxControl } from "./sandbox-control";
 
 const handleRemix = createRequestHandler(serverBuild as unknown as ServerBuild);

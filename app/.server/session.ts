@@ -1,8 +1,8 @@
 import { createCookie, createCookieSessionStorage, type Cookie, type CookieOptions, type Session } from "@remix-run/cloudflare";
 import { parse as parseCookieHeader } from "cookie";
 import { z } from "zod";
-import { seal, unseal } from "./identity/sealed";
-import { FORCED_CHANGE_REASONS, type ForcedChangeReason } from "./identity/forced-change";
+import { seal, unseal } from "../identity/sealed.server";
+import { FORCED_CHANGE_REASONS, type ForcedChangeReason } from "../identity/forced-change.server";
 
 // The edge owns the session: the platform token lives only in this HttpOnly cookie, signed by Remix and sealed with
 // AES-GCM so the token cannot be read from it (docs/decisions/0003, docs/behaviour/session.md).

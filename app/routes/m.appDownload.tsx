@@ -2,8 +2,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
 import { useTranslation } from "~/i18n/translate";
-import { NoticeDialog } from "~/components/shell/NoticeDialog";
-import { hideBarCookie, loadDownloadPage, type DownloadPageEntry } from "~/.server/shell/download";
+import { NoticeDialog } from "~/ui/NoticeDialog";
+import { hideBarCookie, loadDownloadPage, type DownloadPageEntry } from "~/shell/download/download.server";
 import { getServerT } from "~/.server/i18n/resources";
 import { safeRedirectPath } from "~/navigation/safe-redirect";
 

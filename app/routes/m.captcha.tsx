@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { CAPTCHA_PRODUCTS, getCaptchaChallenge } from "~/.server/platform/captcha";
+import { CAPTCHA_PRODUCTS, getCaptchaChallenge } from "~/captcha/captcha.server";
 
 // Resource route for the captcha loader (app/captcha): GET /m/captcha?product=login|register|sms answers
 // {ok:true, version:"v3", gt, challenge, new_captcha, offline} or {ok:true, version:"v4", captchaId},

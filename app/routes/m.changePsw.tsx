@@ -1,24 +1,24 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect } from "react";
-import { Dialog } from "~/components/shell/Dialog";
-import { TextField } from "~/components/identity/login/TextField";
+import { Dialog } from "~/ui/Dialog";
+import { TextField } from "~/identity/fields/TextField";
 import type { TranslationKey } from "~/i18n/i18n-instance";
 import { useTranslation } from "~/i18n/translate";
-import { useMessageText } from "~/components/identity/login/useMessage";
-import { useSubmitLock } from "~/components/identity/login/useSubmitLock";
-import { useDialogClose } from "~/components/identity/login/useDialogClose";
-import { NoticeDialog } from "~/components/shell/NoticeDialog";
+import { useMessageText } from "~/identity/login/useMessage";
+import { useSubmitLock } from "~/identity/fields/useSubmitLock";
+import { useDialogClose } from "~/ui/use-dialog-close";
+import { NoticeDialog } from "~/ui/NoticeDialog";
 import { getServerT } from "~/.server/i18n/resources";
-import { requireMember } from "~/.server/identity/guard";
+import { requireMember } from "~/identity/guard.server";
 import {
   changePasswordAction,
   updateReasonFrom,
   type ChangePasswordField,
   type ChangePasswordResult,
   type UpdateReason,
-} from "~/.server/identity/change-password";
-import { SubmitButton } from "~/components/identity/SubmitButton";
+} from "~/identity/change-password/change-password.server";
+import { SubmitButton } from "~/identity/fields/SubmitButton";
 import loginStyles from "~/styles/login.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: loginStyles }];

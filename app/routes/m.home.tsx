@@ -1,4 +1,4 @@
-import { VisitorHome } from "~/components/home/VisitorHome";
+import { VisitorHome } from "~/home/VisitorHome";
 
 // Title, description and robots: the root's per-path page meta (app/shell/page-meta.ts).
 

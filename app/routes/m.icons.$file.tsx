@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { configuredIcon, iconResponse } from "~/.server/shell/manifest";
+import { configuredIcon, iconResponse } from "~/shell/install/manifest.server";
 import { parseIconFile } from "~/shell/install/assets";
 
 // /m/icons/<size>.png and /m/icons/maskable-<size>.png: the home-screen icon drawn for the merchant, unless its

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type AppLoadContext, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
-import { LaunchScreen } from "~/components/game/LaunchScreen";
+import { LaunchScreen } from "~/game/LaunchScreen";
 import {
   launchPagePath,
   parseLaunchQuery,
@@ -8,10 +8,10 @@ import {
   SERVER_LAUNCH_PARAM,
   serverLaunchHref,
   type LaunchQuery,
-} from "~/components/game/launch-params";
-import type { LaunchResult } from "~/components/game/launch-result";
-import { launchForMember, type LaunchOutcome } from "~/.server/platform/game";
-import { forcedChangeRedirect, sessionExpired } from "~/.server/identity/guard";
+} from "~/game/launch-params";
+import type { LaunchResult } from "~/game/launch-result";
+import { launchForMember, type LaunchOutcome } from "~/game/game.server";
+import { forcedChangeRedirect, sessionExpired } from "~/identity/guard.server";
 import styles from "~/styles/game.css?url";
 
 // /m/launchGame?prize_mode|vendor&code&playType&backUrl&lottoView (spec: identity §2, §4, §7; shell §4 banners).

@@ -3,9 +3,9 @@ import { redirect } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { captchaLinks } from "~/captcha";
 import { safeRedirectPath } from "~/navigation/safe-redirect";
-import { LoginPage } from "~/components/identity/login/LoginPage";
-import { loginAction } from "~/.server/identity/login-action";
-import { loadLoginPage } from "~/.server/identity/login-page";
+import { LoginPage } from "~/identity/login/LoginPage";
+import { loginAction } from "~/identity/login/login-action.server";
+import { loadLoginPage } from "~/identity/login/login-page.server";
 import { getServerT } from "~/.server/i18n/resources";
 import loginStyles from "~/styles/login.css?url";
 

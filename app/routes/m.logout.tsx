@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { callLogout } from "~/.server/platform/session-calls";
-import { clearPendingTwoFactorCookie } from "~/.server/identity/pending-two-factor";
-import { rememberDeps, setAutoLoginCookie } from "~/.server/identity/remembered-login";
+import { callLogout } from "~/identity/session-calls.server";
+import { clearPendingTwoFactorCookie } from "~/identity/two-factor/pending-two-factor.server";
+import { rememberDeps, setAutoLoginCookie } from "~/identity/remembered-login.server";
 
 /**
  * Log out: the platform forgets the token, the session and two-factor cookies go, and the remembered login stays

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { manifestResponse } from "~/.server/shell/manifest";
+import { manifestResponse } from "~/shell/install/manifest.server";
 
 // /m/manifest.webmanifest: the merchant's web app manifest (shell spec §2, §7 "Web manifest"; docs/decisions/0017).
 export function loader({ request, context }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translate";
 import { getServerT } from "~/.server/i18n/resources";
-import { requireMember } from "~/.server/identity/guard";
+import { requireMember } from "~/identity/guard.server";
 import { getMemberInfo } from "~/.server/platform/member";
 import loginStyles from "~/styles/login.css?url";
 

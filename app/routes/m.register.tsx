@@ -2,35 +2,35 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { z } from "zod";
 import { captchaLinks } from "~/captcha";
-import { RegisterPage } from "~/components/identity/register/RegisterPage";
+import { RegisterPage } from "~/identity/register/RegisterPage";
 import {
   fieldForErrorCode,
   keptValues,
   validateRegistration,
   type RegisterMode,
   type RegisterValues,
-} from "~/components/identity/register/register-form";
-import type { Message, RegisterActionData, RegisterFailure, RegisterPageData } from "~/components/identity/register/types";
+} from "~/identity/register/register-form";
+import type { Message, RegisterActionData, RegisterFailure, RegisterPageData } from "~/identity/register/types";
 import { deviceHeader, parseDisplayMode, registerMethod } from "~/identity/device";
-import { captchaSetupFromSettings } from "~/.server/platform/captcha";
+import { captchaSetupFromSettings } from "~/captcha/captcha.server";
 import { getCountries, siteSettingsSchema } from "~/.server/platform/site";
-import { captchaFieldsFrom, registerMember, registerSettingsFrom, suggestUsername } from "~/.server/platform/registration";
-import { checkThrottle, recordAttempt, tooManyAttempts } from "~/.server/identity/throttle";
+import { captchaFieldsFrom, registerMember, registerSettingsFrom, suggestUsername } from "~/identity/register/registration.server";
+import { checkThrottle, recordAttempt, tooManyAttempts } from "~/identity/throttle.server";
 import {
   buildPixelTrack,
   readAdParams,
   readRegistrationInfo,
   registrationCodes,
   rememberArrival,
-} from "~/.server/identity/registration-info";
-import { loginDeviceId } from "~/.server/identity/device-id";
-import { completeLogin } from "~/.server/identity/post-login";
-import { changePasswordLocation } from "~/.server/identity/forced-change";
-import { defaultMemberPassword } from "~/.server/identity/platform-for";
-import { sendSmsCode } from "~/.server/identity/send-code";
+} from "~/identity/register/registration-info.server";
+import { loginDeviceId } from "~/identity/device-id.server";
+import { completeLogin } from "~/identity/post-login.server";
+import { changePasswordLocation } from "~/identity/forced-change.server";
+import { defaultMemberPassword } from "~/identity/platform-for.server";
+import { sendSmsCode } from "~/identity/send-code.server";
 import type { PlatformFailure } from "~/.server/platform/outcomes";
-import type { RememberedLogin } from "~/.server/identity/remembered-login";
-import type { AppContext } from "../../workers/load-context";
+import type { RememberedLogin } from "~/identity/remembered-login.server";
+import type { AppContext } from "../lib/context";
 import loginStyles from "~/styles/login.css?url";
 import registerStyles from "~/styles/register.css?url";
 

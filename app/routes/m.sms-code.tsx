@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import type { SendCodeResult } from "~/components/identity/login/types";
-import { newId } from "~/.server/identity/messages";
-import { sendSmsCode } from "~/.server/identity/send-code";
+import type { SendCodeResult } from "~/identity/login/types";
+import { newId } from "~/identity/messages.server";
+import { sendSmsCode } from "~/identity/send-code.server";
 
 // Resource route for <SmsCodeField> with JavaScript: POST countryDialingCode, mobileNum (national number) and the
 // SMS captcha fields → /wps/verification/sms/noLogin with '+' + code + number. Without JavaScript the same

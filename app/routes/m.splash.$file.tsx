@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { splashResponse } from "~/.server/shell/manifest";
+import { splashResponse } from "~/shell/install/manifest.server";
 import { parseSplashFile } from "~/shell/install/assets";
 
 // /m/splash/<width>x<height>.png: the iOS launch image for one of ten iPhone screens (docs/decisions/0017).

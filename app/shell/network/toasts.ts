@@ -1,5 +1,5 @@
 // The shell's toasts (offline, slow network, a working address): one small queue shown in one polite status region
-// (app/components/shell/network/ToastRegion.tsx). Browser-only module state; the rules are pure functions.
+// (app/shell/network/ToastRegion.tsx). Browser-only module state; the rules are pure functions.
 import type { TranslationKey } from "~/i18n/i18n-instance";
 
 export type Toast = {

@@ -1,5 +1,5 @@
 // Registering the service worker (docs/decisions/0016): from the shell layer loaded once the page is idle
-// (app/components/shell/pwa/PwaOverlays.tsx), never from an inline script (the CSP has none without a nonce).
+// (app/shell/pwa/PwaOverlays.tsx), never from an inline script (the CSP has none without a nonce).
 import { isLineBrowser, isNativeApp } from "~/identity/device";
 
 export const WORKER_URL = "/m/sw.js";

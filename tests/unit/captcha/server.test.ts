@@ -6,7 +6,7 @@ import {
   normaliseServers,
   captchaScriptOrigins,
   type CaptchaProduct,
-} from "../../../app/.server/platform/captcha";
+} from "../../../app/captcha/captcha.server";
 import type { PlatformClient } from "../../../app/.server/platform/client";
 import { classifyFailure, failed } from "../../../app/.server/platform/outcomes";
 

@@ -9,7 +9,7 @@ import {
   htmlToParagraphs,
   linksFrom,
   safeLink,
-} from "../../../app/.server/shell/download";
+} from "../../../app/shell/download/download.server";
 
 describe("download links", () => {
   it("maps resource types to links, case-insensitively, first one wins", () => {

@@ -1,11 +1,11 @@
-// The edge's launch call (app/.server/platform/game.ts) against a fake platform: query, token, 10 s timeout,
+// The edge's launch call (app/game/game.server.ts) against a fake platform: query, token, 10 s timeout,
 // and how each answer becomes an outcome the launch page shows.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PlatformClient } from "../../../app/.server/platform/client";
-import { launchForMember, launchGame } from "../../../app/.server/platform/game";
+import { launchForMember, launchGame } from "../../../app/game/game.server";
 import { merchantRouteSchema } from "../../../app/.server/merchants/merchant-config";
 import { DEFAULT_MERCHANT_ROUTES } from "../../../app/.server/merchants/default-merchants";
-import { parseLaunchQuery } from "../../../app/components/game/launch-params";
+import { parseLaunchQuery } from "../../../app/game/launch-params";
 
 type Handler = (request: Request) => Response | Promise<Response>;
 

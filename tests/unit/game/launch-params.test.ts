@@ -14,7 +14,7 @@ import {
   sameOriginUrl,
   serverLaunchHref,
   type LaunchQuery,
-} from "~/components/game/launch-params";
+} from "~/game/launch-params";
 
 const PAGE = "http://demo.localhost:8787/m/launchGame?prize_mode=Lott&code=VNL45";
 const ORIGIN = "http://demo.localhost:8787";

@@ -1,7 +1,7 @@
 // The sandbox's side of game launch: parameter validation per variant, the game page's Back link and the
 // per-path latency fault. The app's builder and the sandbox's validator are checked against each other.
 import { describe, expect, it } from "vitest";
-import { buildLaunchParams, parseLaunchQuery } from "~/components/game/launch-params";
+import { buildLaunchParams, parseLaunchQuery } from "~/game/launch-params";
 import { backLinkFor, checkLaunchQuery } from "../../../workers/wps-sandbox/routes/game";
 import { faultUpdateSchema, latencyApplies, mergeFaults, NO_FAULTS } from "../../../workers/wps-sandbox/faults";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { autoLoginDecision, autoLoginFailureAction, type AutoLoginInput } from "../../../app/.server/identity/auto-login";
-import type { StoredRememberedLogin } from "../../../app/.server/identity/remembered-login";
+import { autoLoginDecision, autoLoginFailureAction, type AutoLoginInput } from "../../../app/identity/auto-login.server";
+import type { StoredRememberedLogin } from "../../../app/identity/remembered-login.server";
 
 const remembered: StoredRememberedLogin = {
   login: { type: "username", username: "demo01", merchant: "demo" },

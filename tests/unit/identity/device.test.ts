@@ -7,7 +7,7 @@ import {
   registerMethod,
   type DeviceSignals,
 } from "../../../app/identity/device";
-import { deviceIdFrom, loginDeviceId, serverDeviceId } from "../../../app/.server/identity/device-id";
+import { deviceIdFrom, loginDeviceId, serverDeviceId } from "../../../app/identity/device-id.server";
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";

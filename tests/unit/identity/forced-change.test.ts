@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changePasswordLocation, forcedChangeReason, type ForcedChangeInput } from "../../../app/.server/identity/forced-change";
+import { changePasswordLocation, forcedChangeReason, type ForcedChangeInput } from "../../../app/identity/forced-change.server";
 
 const base: ForcedChangeInput = {
   loginType: "username",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { changePasswordSchema, fieldErrors, updateReasonFrom } from "../../../app/.server/identity/change-password";
-import { countdownMs, readMobile, SMS_COUNTDOWN_FALLBACK_MS } from "../../../app/.server/identity/send-code";
-import { showCountryPicker, splitWireMobile } from "../../../app/.server/identity/login-page";
+import { changePasswordSchema, fieldErrors, updateReasonFrom } from "../../../app/identity/change-password/change-password.server";
+import { countdownMs, readMobile, SMS_COUNTDOWN_FALLBACK_MS } from "../../../app/identity/send-code.server";
+import { showCountryPicker, splitWireMobile } from "../../../app/identity/login/login-page.server";
 import { flagEmoji, wireMobile } from "../../../app/identity/phone";
 
 function errorsOf(input: Record<string, string>) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { loginRedirectTarget, needsDomainList, type RedirectContext } from "../../../app/.server/identity/redirect-target";
-import { loginRedirectFor } from "../../../app/.server/identity/guard";
-import { tokenFromQuery, withoutToken } from "../../../app/.server/identity/adopt-token";
+import { loginRedirectTarget, needsDomainList, type RedirectContext } from "../../../app/identity/redirect-target.server";
+import { loginRedirectFor } from "../../../app/identity/guard.server";
+import { tokenFromQuery, withoutToken } from "../../../app/identity/adopt-token.server";
 
 const context: RedirectContext = {
   host: "demo.localhost:8787",

@@ -7,8 +7,8 @@ import {
   rememberLoginCookie,
   setAutoLoginCookie,
   updateRememberedPassword,
-} from "../../../app/.server/identity/remembered-login";
-import { seal, unseal } from "../../../app/.server/identity/sealed";
+} from "../../../app/identity/remembered-login.server";
+import { seal, unseal } from "../../../app/identity/sealed.server";
 import { z } from "zod";
 
 const SECRET = "unit-test-session-secret-0123456789abcdef";

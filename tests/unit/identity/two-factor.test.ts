@@ -6,8 +6,12 @@ import {
   firstMethod,
   requiredMethods,
   validateTwoFactor,
-} from "../../../app/components/identity/two-factor/methods";
-import { pendingTwoFactorCookie, readPendingTwoFactor, PENDING_TWO_FACTOR_MAX_AGE } from "../../../app/.server/identity/pending-two-factor";
+} from "../../../app/identity/two-factor/methods";
+import {
+  pendingTwoFactorCookie,
+  readPendingTwoFactor,
+  PENDING_TWO_FACTOR_MAX_AGE,
+} from "../../../app/identity/two-factor/pending-two-factor.server";
 
 describe("two-factor tabs (spec §2, §4)", () => {
   it("orders the required methods payeeName, sms, ga, email", () => {

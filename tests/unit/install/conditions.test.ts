@@ -8,7 +8,7 @@ import {
   webclipFlag,
   type InstallConditions,
 } from "../../../app/shell/install/conditions";
-import { installEnabled } from "../../../app/.server/shell/install";
+import { installEnabled } from "../../../app/shell/install/install.server";
 
 const ok: InstallConditions = {
   pathname: "/m/home",

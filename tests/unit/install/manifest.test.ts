@@ -1,8 +1,8 @@
-// The web app manifest builder and the icon/splash addresses (app/.server/shell/manifest.ts, app/shell/install/assets.ts).
+// The web app manifest builder and the icon/splash addresses (app/shell/install/manifest.server.ts, app/shell/install/assets.ts).
 import { describe, expect, it } from "vitest";
 import { DEFAULT_MERCHANT_ROUTES } from "../../../app/.server/merchants/default-merchants";
 import { merchantRouteSchema } from "../../../app/.server/merchants/merchant-config";
-import { buildManifest, cachedReply, configuredIcon, homeScreenStartUrl, manifestIcons } from "../../../app/.server/shell/manifest";
+import { buildManifest, cachedReply, configuredIcon, homeScreenStartUrl, manifestIcons } from "../../../app/shell/install/manifest.server";
 import {
   ICON_SIZES,
   MANIFEST_ICON_SIZES,

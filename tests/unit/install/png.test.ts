@@ -1,4 +1,4 @@
-// The edge's PNG writer (app/.server/shell/png.ts): valid signature, IHDR, CRCs, and pixels that decode back.
+// The edge's PNG writer (app/shell/install/png.server.ts): valid signature, IHDR, CRCs, and pixels that decode back.
 import { crc32 as zlibCrc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
@@ -10,7 +10,7 @@ import {
   parseHexColour,
   renderIcon,
   renderSplash,
-} from "../../../app/.server/shell/png";
+} from "../../../app/shell/install/png.server";
 import { readPng } from "../../support/png";
 
 describe("crc32", () => {

@@ -10,7 +10,7 @@ import {
   registrationCodes,
   registrationInfoCookie,
   rememberArrival,
-} from "~/.server/identity/registration-info";
+} from "~/identity/register/registration-info.server";
 import {
   captchaFieldsFrom,
   moduleIdFor,
@@ -18,9 +18,9 @@ import {
   registerPathFor,
   registerSettingsFrom,
   type RegisterContext,
-} from "~/.server/platform/registration";
+} from "~/identity/register/registration.server";
 import { siteSettingsSchema } from "~/.server/platform/site";
-import { fieldForErrorCode, keptValues, validateRegistration } from "~/components/identity/register/register-form";
+import { fieldForErrorCode, keptValues, validateRegistration } from "~/identity/register/register-form";
 import { registerMethod } from "~/identity/device";
 
 const q = (search: string) => new URLSearchParams(search);

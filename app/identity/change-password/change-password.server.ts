@@ -1,0 +1,99 @@
+// /m/changePsw (spec §2 "Default forced password-change page"; identity contract call 6).
+import { data, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import type { TranslationKey } from "../../i18n/i18n-instance";
+import type { Message } from "../login/types";
+import { callChangePassword } from "../session-calls.server";
+import { requireMember } from "../guard.server";
+import { keyMessage, newId, noticeFor } from "../messages.server";
+import { defaultMemberPassword } from "../platform-for.server";
+import { rememberDeps, updateRememberedPassword } from "../remembered-login.server";
+import type { ForcedChangeReason } from "../forced-change.server";
+
+/** Registration's rule for passwords, which the platform applies to changes too: 6–20 letters and digits. */
+export const PASSWORD_RULE = /^[A-Za-z0-9]{6,20}$/;
+
+export const changePasswordSchema = z
+  .object({
+    oldPassword: z.string().min(1, "error_old_password_required").max(128, "error_old_password_required"),
+    newPassword: z.string().regex(PASSWORD_RULE, "error_password_rule"),
+    confirmPassword: z.string().max(128),
+  })
+  .superRefine((value, ctx) => {
+    if (value.confirmPassword !== value.newPassword) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirmPassword"], message: "error_password_mismatch" });
+    }
+    if (value.oldPassword && value.newPassword === value.oldPassword) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["newPassword"], message: "error_password_same" });
+    }
+  });
+
+export type ChangePasswordField = "oldPassword" | "newPassword" | "confirmPassword";
+
+export type ChangePasswordResult = {
+  id: string;
+  changed: boolean;
+  fieldErrors: Partial<Record<ChangePasswordField, Message>>;
+  notice: Message | null;
+  /** The old password field is shown again (the default password was not the member's). */
+  askOldPassword: boolean;
+};
+
+export function fieldErrors(error: z.ZodError): Partial<Record<ChangePasswordField, Message>> {
+  const errors: Partial<Record<ChangePasswordField, Message>> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0] as ChangePasswordField;
+    if (!errors[field]) errors[field] = keyMessage(issue.message as TranslationKey);
+  }
+  return errors;
+}
+
+export const UPDATE_REASONS = ["default", "expired", "first-login"] as const satisfies readonly ForcedChangeReason[];
+export type UpdateReason = (typeof UPDATE_REASONS)[number];
+
+/** The ?updatePassword=1&reason= context the login flow adds (spec: "The client adds updatePassword"). */
+export function updateReasonFrom(url: URL): UpdateReason | null {
+  if (url.searchParams.get("updatePassword") !== "1" && url.searchParams.get("updatePassword") !== "true") return null;
+  const reason = url.searchParams.get("reason");
+  return (UPDATE_REASONS as readonly string[]).includes(reason ?? "") ? (reason as UpdateReason) : "expired";
+}
+
+export async function changePasswordAction({ request, context }: ActionFunctionArgs) {
+  const member = requireMember(context, request, { allowForcedChange: true });
+  const form = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const reason = updateReasonFrom(new URL(request.url));
+  // A member still on the default password (e.g. registered by mobile without one) is not asked for it.
+  const usesDefault = reason === "default" && !form.oldPassword && form.askOld !== "1";
+  const oldPassword = usesDefault ? (defaultMemberPassword(context) ?? "") : (form.oldPassword ?? "");
+  const answer = (patch: Partial<ChangePasswordResult>, status = 400, headers?: HeadersInit) =>
+    data<ChangePasswordResult>(
+      { id: newId(), changed: false, fieldErrors: {}, notice: null, askOldPassword: form.askOld === "1", ...patch },
+      { status, headers },
+    );
+
+  const parsed = changePasswordSchema.safeParse({ ...form, oldPassword });
+  if (!parsed.success) return answer({ fieldErrors: fieldErrors(parsed.error) });
+
+  const result = await callChangePassword(context.platform, { oldPassword, newPassword: parsed.data.newPassword });
+  if (!result.ok) {
+    switch (result.errorCode) {
+      case "password.old.wrong":
+        return answer({ fieldErrors: { oldPassword: keyMessage("password_old_wrong") }, askOldPassword: true });
+      case "password.invalid":
+        return answer({ fieldErrors: { newPassword: keyMessage("error_password_rule") } });
+      case "password.same":
+        return answer({ fieldErrors: { newPassword: keyMessage("error_password_same") } });
+    }
+    return answer({ notice: noticeFor(result) });
+  }
+
+  // The forced change is done: every page is open again.
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (context.session.mustChangePassword) {
+    context.session.setMustChangePassword(null);
+    headers.append("Set-Cookie", await context.session.commit());
+  }
+  // The remembered login would otherwise auto-login with the old password and be forgotten as wrong.
+  await updateRememberedPassword(request, rememberDeps(context), member.info.userName, parsed.data.newPassword);
+  return answer({ changed: true }, 200, headers);
+}

@@ -1,0 +1,162 @@
+import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { CaptchaField, useCaptcha } from "~/captcha";
+import { useTranslation } from "~/i18n/translate";
+import { PasswordToggle } from "../fields/PasswordToggle";
+import { SmsCodeField } from "../fields/SmsCodeField";
+import { DeviceFields } from "../fields/DeviceFields";
+import { MobileField } from "../fields/MobileField";
+import { TextField } from "../fields/TextField";
+import type { LoginActionData, LoginField, LoginPageData, Message } from "./types";
+import { useHydrated } from "../../ui/use-hydrated";
+import { useMessageText } from "./useMessage";
+import { SubmitButton } from "../fields/SubmitButton";
+import { useSubmitLock } from "../fields/useSubmitLock";
+
+const CAPTCHA_FIELDS = ["geetestChallenge", "geetestValidate", "geetestSeccode", "geetestValidateV4"] as const;
+const FIELD_ORDER: LoginField[] = ["username", "password", "countryDialingCode", "mobileNum", "verificationCode"];
+const FIELD_IDS: Record<LoginField, string> = {
+  username: "login-username",
+  password: "login-password",
+  countryDialingCode: "login-sms-country",
+  mobileNum: "login-sms-mobile",
+  verificationCode: "login-code",
+};
+
+type LoginFormProps = {
+  page: LoginPageData;
+  result: LoginActionData | undefined;
+  panelId: string;
+  onNotice: (notice: Message) => void;
+};
+
+export function LoginForm({ page, result, panelId, onNotice }: LoginFormProps) {
+  const { t } = useTranslation();
+  const text = useMessageText();
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const loginCaptcha = useCaptcha();
+  const busy =
+    navigation.state === "submitting" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/m/login") === true;
+  const lock = useSubmitLock(navigation.state !== "idle");
+  const [mobileErrors, setMobileErrors] = useState<Partial<Record<LoginField, Message>>>({});
+  const [showPassword, setShowPassword] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const mode = result?.mode ?? page.mode;
+  const values = result?.values;
+  const errors: Partial<Record<LoginField, Message>> = { ...(result?.fieldErrors ?? {}), ...mobileErrors };
+
+  // A new answer from the action: its errors replace the send-code ones; focus goes to the first invalid field.
+  useEffect(() => {
+    setMobileErrors({});
+    if (!result) return;
+    const first = FIELD_ORDER.find((field) => result.fieldErrors[field]);
+    if (first) document.getElementById(FIELD_IDS[first])?.focus();
+    if (result.notice || Object.keys(result.fieldErrors).length > 0) loginCaptcha.reset();
+  }, [result, loginCaptcha]);
+
+  const onMobileErrors = useCallback((next: Partial<Record<"countryDialingCode" | "mobileNum", Message>>) => setMobileErrors(next), []);
+
+  const onSubmit = useCallback(
+    async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (!lock.acquire()) return;
+      const form = event.currentTarget;
+      const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+      const fields = new FormData(form, submitter);
+      // Two captcha widgets may share this form (login and SMS): only the login result goes with the login.
+      for (const name of CAPTCHA_FIELDS) fields.delete(name);
+      if (!(await loginCaptcha.ensureVerified())) {
+        lock.release();
+        return;
+      }
+      for (const [name, value] of Object.entries(loginCaptcha.values() ?? {})) fields.set(name, value);
+      submit(fields, { method: "post" });
+    },
+    [lock, loginCaptcha, submit],
+  );
+
+  const remember = values?.remember ?? page.prefill.remember;
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      className="login-form"
+      id={panelId}
+      role={page.settings.smsEnabled ? "tabpanel" : undefined}
+      aria-labelledby={page.settings.smsEnabled ? `login-tab-${mode}` : undefined}
+    >
+      {/* The form's default button: Enter in any field logs in (not "Send code", which comes first in SMS mode). */}
+      <button type="submit" name="intent" value="login" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+      <input type="hidden" name="mode" value={mode} />
+      {page.redirectUrl ? <input type="hidden" name="redirectUrl" value={page.redirectUrl} /> : null}
+      <DeviceFields />
+
+      {mode === "username" ? (
+        <>
+          <TextField
+            id={FIELD_IDS.username}
+            name="username"
+            label={t("username")}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={64}
+            defaultValue={values?.username ?? page.prefill.username}
+            error={text(errors.username)}
+          />
+          <TextField
+            id={FIELD_IDS.password}
+            name="password"
+            label={t("password")}
+            type={showPassword ? "text" : "password"}
+            autoComplete="current-password"
+            maxLength={128}
+            error={text(errors.password)}
+            addon={hydrated ? <PasswordToggle shown={showPassword} onToggle={() => setShowPassword((v) => !v)} /> : null}
+          />
+        </>
+      ) : (
+        <>
+          <MobileField
+            idPrefix="login-sms"
+            countries={page.settings.countries}
+            defaultDialingCode={page.settings.defaultDialingCode}
+            dialingCode={values?.countryDialingCode ?? page.prefill.countryDialingCode}
+            mobileNum={values?.mobileNum ?? page.prefill.mobileNum}
+            error={text(errors.mobileNum ?? errors.countryDialingCode)}
+          />
+          <SmsCodeField
+            id={FIELD_IDS.verificationCode}
+            label={t("verification_code")}
+            defaultValue={values?.verificationCode}
+            error={text(errors.verificationCode)}
+            sendIntent="send-code"
+            captcha={page.captcha.sms}
+            codeSent={result?.codeSent}
+            onMobileErrors={onMobileErrors}
+            onNotice={onNotice}
+          />
+        </>
+      )}
+
+      <label className="checkbox">
+        <input type="checkbox" name="remember" defaultChecked={remember} />
+        <span>{t("remember_me")}</span>
+      </label>
+
+      <CaptchaField ref={loginCaptcha.ref} product="login" {...page.captcha.login} />
+
+      <SubmitButton busy={busy} name="intent" value="login">
+        {t("login")}
+      </SubmitButton>
+      <p className="login-form__register">
+        {t("no_account")} <Link to="/m/register">{t("register")}</Link>
+      </p>
+    </Form>
+  );
+}

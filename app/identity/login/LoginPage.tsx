@@ -1,0 +1,95 @@
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useCallback, useEffect, useState } from "react";
+import { NoticeDialog } from "~/ui/NoticeDialog";
+import { useTranslation } from "~/i18n/translate";
+import { useRootData } from "~/root";
+import { TwoFactor } from "../two-factor/TwoFactor";
+import { LoginForm } from "./LoginForm";
+import { LoginTabs } from "./LoginTabs";
+import { SocialButtons } from "./SocialButtons";
+import type { LoginActionData, LoginPageData, Message } from "./types";
+import { useHydrated } from "../../ui/use-hydrated";
+import { useMessageText } from "./useMessage";
+
+const PANEL_ID = "login-panel";
+
+/** /m/login: username or SMS login, remember-me, captcha, two-factor step and the notices of the error catalogue. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const text = useMessageText();
+  const root = useRootData();
+  const page = useLoaderData() as unknown as LoginPageData;
+  const result = useActionData() as LoginActionData | undefined;
+  const hydrated = useHydrated();
+  // The platform ended the member's session: the page opens with "please login".
+  const sessionEndedNotice = page.sessionEnded ? { id: "session-ended", message: { key: "please_login" } as Message } : null;
+  const [notice, setNotice] = useState<{ id: string; message: Message } | null>(sessionEndedNotice);
+  const [twoFactorOpen, setTwoFactorOpen] = useState(true);
+
+  // Each answer may carry a notice (platform message) and may open the two-factor step again.
+  useEffect(() => {
+    if (!result) return;
+    setNotice(result.notice ? { id: result.id, message: result.notice } : null);
+    if (result.twoFactor?.notice) setNotice({ id: `${result.id}-2fa`, message: result.twoFactor.notice });
+    setTwoFactorOpen(true);
+  }, [result]);
+
+  const showNotice = useCallback((message: Message) => setNotice({ id: crypto.randomUUID(), message }), []);
+  const closeTwoFactor = useCallback(() => setTwoFactorOpen(false), []);
+
+  // Before hydration (and with JavaScript off) the notice comes straight from the action's answer.
+  const shownNotice = hydrated
+    ? notice
+    : result?.notice
+      ? { id: result.id, message: result.notice }
+      : result?.twoFactor?.notice
+        ? { id: result.id, message: result.twoFactor.notice }
+        : result
+          ? null
+          : sessionEndedNotice;
+  const twoFactor = result?.twoFactor ?? null;
+  const mode = result?.mode ?? page.mode;
+  const inlineTwoFactor = twoFactor && !hydrated;
+
+  return (
+    <div className="login">
+      <section className="card login__card" aria-labelledby="login-title">
+        <h1 id="login-title" className="login__title">
+          {t("login_title", { brand: root?.brand.name ?? "" })}
+        </h1>
+        {twoFactor && inlineTwoFactor ? (
+          // Without JavaScript the two-factor step takes the form's place in the page.
+          <TwoFactor
+            answerId={result!.id}
+            state={twoFactor}
+            countries={page.settings.countries}
+            defaultDialingCode={page.settings.defaultDialingCode}
+            captchaSms={page.captcha.sms}
+            modal={false}
+            onClose={closeTwoFactor}
+            onNotice={showNotice}
+          />
+        ) : (
+          <>
+            {page.settings.smsEnabled ? <LoginTabs mode={mode} panelId={PANEL_ID} /> : null}
+            <LoginForm key={mode} page={{ ...page, mode }} result={result} panelId={PANEL_ID} onNotice={showNotice} />
+            {page.settings.social ? <SocialButtons /> : null}
+          </>
+        )}
+      </section>
+      {twoFactor && !inlineTwoFactor && twoFactorOpen ? (
+        <TwoFactor
+          answerId={result!.id}
+          state={twoFactor}
+          countries={page.settings.countries}
+          defaultDialingCode={page.settings.defaultDialingCode}
+          captchaSms={page.captcha.sms}
+          modal
+          onClose={closeTwoFactor}
+          onNotice={showNotice}
+        />
+      ) : null}
+      {shownNotice ? <NoticeDialog key={shownNotice.id} notice={{ message: text(shownNotice.message) ?? "" }} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,397 @@
+// The /m/login action (spec §4 Login, Two-factor modal; §8 error catalogue). Works as a plain form post
+// (JavaScript off) and as a Remix fetch (no reload): field errors and notices come back as data, success redirects.
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import type { AppContext } from "../../lib/context";
+import { deviceHeader, parseDisplayMode } from "../device";
+import { wireMobile } from "../phone";
+import type { TranslationKey } from "../../i18n/i18n-instance";
+import type { LoginActionData, LoginField, LoginMode, LoginValues, Message, TwoFactorState, TwoFactorValues } from "./types";
+import {
+  METHOD_CODES,
+  fieldToFocus,
+  firstMethod,
+  isTwoFactorMethod,
+  requiredMethods,
+  validateTwoFactor,
+  type TwoFactorErrors,
+  type TwoFactorField,
+  type TwoFactorMethod,
+} from "../two-factor/methods";
+import {
+  callLogin,
+  callLoginVerification,
+  twoFactorRequirementSchema,
+  type LoginBody,
+  type VerificationBody,
+} from "../session-calls.server";
+import { completeLogin } from "../post-login.server";
+import { forgetLoginCookie, rememberDeps, rememberedFields } from "../remembered-login.server";
+import {
+  clearPendingTwoFactorCookie,
+  pendingTwoFactorCookie,
+  readPendingTwoFactor,
+  type PendingTwoFactor,
+} from "../two-factor/pending-two-factor.server";
+import { loginDeviceId } from "../device-id.server";
+import { sessionSecret } from "../platform-for.server";
+import { keyMessage, newId, noticeFor, platformMessage, serviceUnavailableNotice } from "../messages.server";
+import { checkThrottle, clearAccountAttempts, recordAttempt, tooManyAttempts } from "../throttle.server";
+import { identityGuardFor } from "../../.server/security/identity-guard";
+import { geetestFields, readMobile, sendSmsCode } from "../send-code.server";
+
+/** Credential errors (spec §8): the remembered credentials are forgotten. */
+export const CREDENTIAL_ERROR_CODES = new Set(["login.cred.err", "not.exists.user"]);
+
+const text = (max: number) => z.string().max(max).optional();
+
+/** Everything the login and two-factor forms post; unknown fields are ignored, oversized ones refused. */
+const formSchema = z
+  .object({
+    intent: text(32),
+    mode: text(16),
+    username: text(200),
+    password: text(200),
+    countryDialingCode: text(8),
+    mobileNum: text(40),
+    verificationCode: text(16),
+    remember: text(8),
+    redirectUrl: text(2048),
+    loginDeviceId: text(64),
+    displayMode: text(16),
+    touchMac: text(2),
+    js: text(2),
+    method: text(16),
+    switchTo: text(16),
+    payeeName: text(200),
+    email: text(300),
+    authCode: text(16),
+    geetestChallenge: text(256),
+    geetestValidate: text(256),
+    geetestSeccode: text(300),
+    geetestValidateV4: text(2048),
+  })
+  .passthrough();
+type LoginForm = z.infer<typeof formSchema>;
+
+const usernameLoginSchema = z.object({
+  username: z.string().trim().min(1, "error_username_required").max(64, "error_username_required"),
+  password: z.string().min(1, "error_password_required").max(128, "error_password_required"),
+});
+
+const smsLoginSchema = z.object({
+  verificationCode: z
+    .string()
+    .trim()
+    .min(1, "error_code_required")
+    .max(12, "error_code_required")
+    .regex(/^[0-9A-Za-z]+$/, "sms_code_invalid"),
+});
+
+/** The first issue of each field, as translation keys (the schemas' messages are keys). */
+function fieldErrorsOf(error: z.ZodError): Partial<Record<LoginField, Message>> {
+  const errors: Partial<Record<LoginField, Message>> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0] as LoginField;
+    if (!errors[field]) errors[field] = keyMessage(issue.message as TranslationKey);
+  }
+  return errors;
+}
+
+function modeOf(form: LoginForm): LoginMode {
+  return form.mode === "sms" ? "sms" : "username";
+}
+
+/** What the page keeps after a failed post: everything but the password. */
+function typedValues(form: LoginForm): LoginValues {
+  return {
+    username: form.username?.trim().slice(0, 64),
+    countryDialingCode: form.countryDialingCode,
+    mobileNum: form.mobileNum?.trim(),
+    verificationCode: form.verificationCode?.trim(),
+    remember: form.remember === "on" || form.remember === "1",
+  };
+}
+
+function redirectUrlOf(request: Request, form: LoginForm): string | null {
+  return new URL(request.url).searchParams.get("redirectUrl") ?? (form.redirectUrl || null);
+}
+
+function answer(form: LoginForm, patch: Partial<LoginActionData>, status = 400, headers?: HeadersInit) {
+  const body: LoginActionData = {
+    id: newId(),
+    mode: modeOf(form),
+    values: typedValues(form),
+    fieldErrors: {},
+    notice: null,
+    codeSent: null,
+    twoFactor: null,
+    ...patch,
+  };
+  return data(body, { status, headers });
+}
+
+function deviceFor(request: Request, form: LoginForm) {
+  return deviceHeader({
+    userAgent: request.headers.get("User-Agent"),
+    displayMode: parseDisplayMode(form.displayMode),
+    touchMac: form.touchMac === "1",
+  });
+}
+
+export async function loginAction({ request, context }: ActionFunctionArgs) {
+  const fields = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string"));
+  const parsed = formSchema.safeParse(fields);
+  if (!parsed.success) return answer({}, { notice: keyMessage("unknown_error") });
+  const form = parsed.data;
+  switch (form.intent) {
+    case "send-code":
+      return sendCodeFromLoginForm(context, form);
+    case "verify":
+    case "2fa-send-code":
+      return twoFactorAction(request, context, form);
+    default:
+      if (form.switchTo) return twoFactorAction(request, context, form);
+      return login(request, context, form);
+  }
+}
+
+async function sendCodeFromLoginForm(context: AppContext, form: LoginForm) {
+  const sent = await sendSmsCode(context, form);
+  if (sent.ok) return answer({ ...form, mode: "sms" }, { codeSent: { expiresInMs: sent.expiresInMs } }, 200);
+  return answer({ ...form, mode: "sms" }, { fieldErrors: sent.errors, notice: sent.notice });
+}
+
+async function login(request: Request, context: AppContext, form: LoginForm) {
+  const mode = modeOf(form);
+  const remember = typedValues(form).remember;
+  const device = await loginDeviceId(request, form.loginDeviceId);
+  const base = { loginDeviceId: device.id, merchant: context.merchant.merchantCode, ...geetestFields(form) };
+
+  let body: LoginBody;
+  if (mode === "sms") {
+    const mobile = readMobile(form);
+    const code = smsLoginSchema.safeParse(form);
+    if (!mobile.ok || !code.success) {
+      return answer(form, { fieldErrors: { ...(mobile.ok ? {} : mobile.errors), ...(code.success ? {} : fieldErrorsOf(code.error)) } });
+    }
+    body = {
+      ...base,
+      type: "sms",
+      countryDialingCode: mobile.countryDialingCode,
+      mobileNum: wireMobile(mobile.countryDialingCode, mobile.mobileNum),
+      verificationCode: code.data.verificationCode,
+    };
+  } else {
+    const credentials = usernameLoginSchema.safeParse(form);
+    if (!credentials.success) return answer(form, { fieldErrors: fieldErrorsOf(credentials.error) });
+    body = { ...base, type: "username", username: credentials.data.username, password: credentials.data.password };
+  }
+
+  const headers = new Headers();
+  if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
+  const account = body.username ?? body.mobileNum ?? null;
+  const throttled = await checkThrottle(context, "login", account);
+  if (throttled.blocked) return answer(form, { notice: tooManyAttempts(throttled) }, 429, headers);
+  const result = await callLogin(context.platform, body, deviceFor(request, form));
+
+  if (result.ok) {
+    if (account) await clearAccountAttempts(context, "login", account);
+    const done = await completeLogin({
+      request,
+      context,
+      login: result.value,
+      loginType: mode,
+      password: body.password,
+      remember: remember ? rememberedFields(body) : null,
+      redirectUrl: redirectUrlOf(request, form),
+    });
+    done.headers.forEach((value, name) => headers.append(name, value));
+    return redirect(done.location, { headers });
+  }
+
+  const code = result.errorCode;
+  if (code === "login_verify_required" && mode === "username" && body.username && body.password) {
+    const requirement = twoFactorRequirementSchema.safeParse(result.value ?? {});
+    const methods = requirement.success ? requiredMethods(requirement.data) : [];
+    const active = firstMethod(methods);
+    if (requirement.success && active) {
+      const pending: Omit<PendingTwoFactor, "expiresAt" | "nonce"> = {
+        merchantCode: context.merchant.merchantCode,
+        username: body.username,
+        password: body.password,
+        methods,
+        mobileNum: requirement.data.mobileNum,
+        remember,
+        redirectUrl: redirectUrlOf(request, form),
+      };
+      headers.append("Set-Cookie", await pendingTwoFactorCookie(request, sessionSecret(context), pending));
+      return answer(form, { twoFactor: twoFactorState(pending, active) }, 200, headers);
+    }
+  }
+  if (code && CREDENTIAL_ERROR_CODES.has(code)) {
+    await recordAttempt(context, "login", account);
+    headers.append("Set-Cookie", await forgetLoginCookie(request, rememberDeps(context)));
+    // One message whether the account exists or not: the form must not tell who has an account here.
+    return answer(form, { notice: keyMessage("login_cred_err") }, 400, headers);
+  }
+  if (mode === "sms" && (code === "code-expired" || code === "sms.code.invalid")) {
+    return answer(
+      form,
+      { fieldErrors: { verificationCode: keyMessage(code === "code-expired" ? "code_expired" : "sms_code_invalid") } },
+      400,
+      headers,
+    );
+  }
+  const unavailable = serviceUnavailableNotice(result);
+  if (unavailable) return answer(form, { notice: unavailable }, 503, headers);
+  return answer(form, { notice: noticeFor(result) }, 400, headers);
+}
+
+function twoFactorState(
+  pending: Pick<PendingTwoFactor, "methods" | "mobileNum">,
+  active: TwoFactorMethod,
+  patch: Partial<TwoFactorState> = {},
+): TwoFactorState {
+  return {
+    methods: pending.methods,
+    active,
+    maskedMobile: pending.mobileNum,
+    values: {},
+    errors: {},
+    notice: null,
+    codeSent: null,
+    focus: null,
+    passed: null,
+    ...patch,
+  };
+}
+
+function twoFactorValues(form: LoginForm): TwoFactorValues {
+  return {
+    countryDialingCode: form.countryDialingCode,
+    mobileNum: form.mobileNum?.trim(),
+    payeeName: form.payeeName?.trim(),
+    email: form.email?.trim(),
+  };
+}
+
+function messagesOf(errors: TwoFactorErrors): Partial<Record<TwoFactorField, Message>> {
+  return Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, keyMessage(key)]));
+}
+
+/** The field a platform failure points at, for each method. */
+const FAILED_FIELD: Record<TwoFactorMethod, TwoFactorField> = {
+  payeeName: "payeeName",
+  email: "email",
+  ga: "authCode",
+  sms: "verificationCode",
+};
+
+async function twoFactorAction(request: Request, context: AppContext, form: LoginForm) {
+  const secret = sessionSecret(context);
+  const pending = await readPendingTwoFactor(request, secret, context.merchant.merchantCode);
+  const guard = identityGuardFor(context.cloudflare.env, context.merchant.merchantCode);
+  if (!pending || (await guard?.isUsed(`2fa:${pending.nonce}`, Date.now()))) {
+    return answer(form, { notice: keyMessage("two_factor_expired") }, 400, { "Set-Cookie": clearPendingTwoFactorCookie(request) });
+  }
+  const requested = form.switchTo ?? form.method;
+  const method = isTwoFactorMethod(requested) && pending.methods.includes(requested) ? requested : firstMethod(pending.methods)!;
+
+  // A tab switch without JavaScript: the inputs start empty (spec: switching tabs clears inputs).
+  if (form.switchTo) return answer(form, { twoFactor: twoFactorState(pending, method) }, 200);
+
+  if (form.intent === "2fa-send-code") {
+    const sent = await sendSmsCode(context, form);
+    const patch: Partial<TwoFactorState> = sent.ok
+      ? { codeSent: { expiresInMs: sent.expiresInMs }, values: twoFactorValues(form), focus: "verificationCode" }
+      : { errors: sent.errors, notice: sent.notice, values: twoFactorValues(form), focus: sent.errors.mobileNum ? "mobileNum" : null };
+    return answer(form, { twoFactor: twoFactorState(pending, method, patch) }, sent.ok ? 200 : 400);
+  }
+
+  const { values, errors } = validateTwoFactor(method, form);
+  let mobile: ReturnType<typeof readMobile> | null = null;
+  if (method === "sms" && !errors.mobileNum) {
+    mobile = readMobile(form);
+    if (!mobile.ok && mobile.errors.countryDialingCode) errors.mobileNum = "error_mobile_invalid";
+  }
+  if (Object.keys(errors).length > 0) {
+    return answer(form, {
+      twoFactor: twoFactorState(pending, method, {
+        errors: messagesOf(errors),
+        values: twoFactorValues(form),
+        focus: fieldToFocus(method, errors),
+      }),
+    });
+  }
+
+  const device = await loginDeviceId(request, form.loginDeviceId);
+  const body: VerificationBody = {
+    username: pending.username,
+    password: pending.password,
+    method: METHOD_CODES[method],
+    loginDeviceId: device.id,
+  };
+  if (method === "payeeName") body.payeeName = values.payeeName;
+  if (method === "email") body.email = values.email;
+  if (method === "ga") body.authCode = values.authCode;
+  if (method === "sms" && mobile?.ok) {
+    body.countryDialingCode = mobile.countryDialingCode;
+    body.mobileNum = wireMobile(mobile.countryDialingCode, mobile.mobileNum);
+    body.verificationCode = values.verificationCode;
+  }
+
+  const result = await callLoginVerification(context.platform, body, deviceFor(request, form));
+  // Single use: the first success marks it; a replayed copy of the cookie finds it used (and starts over).
+  if (result.ok && guard && !(await guard.useOnce(`2fa:${pending.nonce}`, pending.expiresAt, Date.now()))) {
+    return answer(form, { notice: keyMessage("two_factor_expired") }, 400, { "Set-Cookie": clearPendingTwoFactorCookie(request) });
+  }
+  if (result.ok) {
+    const done = await completeLogin({
+      request,
+      context,
+      login: result.value,
+      loginType: "username",
+      password: pending.password,
+      remember: pending.remember
+        ? rememberedFields({
+            type: "username",
+            username: pending.username,
+            password: pending.password,
+            merchant: context.merchant.merchantCode,
+          })
+        : null,
+      redirectUrl: pending.redirectUrl,
+    });
+    if (device.setCookie) done.headers.append("Set-Cookie", device.setCookie);
+    done.headers.append("Set-Cookie", clearPendingTwoFactorCookie(request));
+    // With JavaScript the modal shows 'login_2fa_pass' and moves on 0.5 s later; without, straight to the page.
+    if (form.js !== "1") return redirect(done.location, { headers: done.headers });
+    return answer(form, { twoFactor: twoFactorState(pending, method, { passed: { location: done.location } }) }, 200, done.headers);
+  }
+
+  // Failure: email, authenticator and code inputs are cleared; the relevant field gets focus.
+  const kept: TwoFactorValues = {
+    countryDialingCode: form.countryDialingCode,
+    mobileNum: form.mobileNum?.trim(),
+    payeeName: form.payeeName?.trim(),
+  };
+  const field = FAILED_FIELD[method];
+  let fieldMessage: Message | null = null;
+  let notice: Message | null = null;
+  if (result.errorCode === "verify.failed") fieldMessage = platformMessage(result.message, "unknown_error");
+  else if (result.errorCode === "code-expired") fieldMessage = keyMessage("code_expired");
+  else if (result.errorCode === "sms.code.invalid") fieldMessage = keyMessage("sms_code_invalid");
+  else if (result.failure.kind === "not-logged-in") {
+    // The pending login is no longer valid (password changed meanwhile): start over.
+    return answer(form, { notice: keyMessage("two_factor_expired") }, 400, { "Set-Cookie": clearPendingTwoFactorCookie(request) });
+  } else notice = noticeFor(result);
+  return answer(form, {
+    twoFactor: twoFactorState(pending, method, {
+      values: kept,
+      errors: fieldMessage ? { [field]: fieldMessage } : {},
+      notice,
+      focus: field,
+    }),
+  });
+}

@@ -1,0 +1,85 @@
+// The /m/login loader's data: which modes, captcha, dialling codes and prefill the merchant's settings ask for.
+import { z } from "zod";
+import type { AppContext } from "../../lib/context";
+import type { Country, LoginMode, LoginPageData, LoginPrefill } from "./types";
+import { captchaSetupFromSettings } from "../../captcha/captcha.server";
+import { getCountries, siteSettingsSchema } from "../../.server/platform/site";
+import { readRememberedLogin } from "../remembered-login.server";
+import { sessionSecret } from "../platform-for.server";
+import { SESSION_ENDED_PARAM } from "../guard.server";
+
+const loginFlagsSchema = z.object({ login: z.object({ sms: z.boolean().nullish() }).passthrough().nullish() }).passthrough();
+
+/** Spec §2 and §5: the picker shows when UPDATEMOBILEICC3 is on or SMS goes through the identity provider, and a list exists. */
+export function showCountryPicker(
+  flags: { updateMobileIcc: boolean; smsFirebase: boolean },
+  list: { countryCode?: string; countryDialingCode?: string; countries: Country[] } | null,
+): boolean {
+  if (!flags.updateMobileIcc && !flags.smsFirebase) return false;
+  return !!list && !!list.countryCode && !!list.countryDialingCode && list.countries.length > 0;
+}
+
+/** "+84900000001" → {"84", "900000001"} using the known dialling codes (longest first). */
+export function splitWireMobile(wire: string, codes: readonly string[]): { countryDialingCode: string; mobileNum: string } | null {
+  if (!wire.startsWith("+")) return null;
+  const digits = wire.slice(1);
+  const code = [...codes].sort((a, b) => b.length - a.length).find((c) => c && digits.startsWith(c));
+  return code ? { countryDialingCode: code, mobileNum: digits.slice(code.length) } : null;
+}
+
+export async function loadLoginPage(request: Request, context: AppContext): Promise<LoginPageData> {
+  const url = new URL(request.url);
+  const redirectUrl = url.searchParams.get("redirectUrl")?.slice(0, 2048) ?? null;
+
+  const raw = await context.platform.call("/wps/system/setting", z.unknown(), { auth: false });
+  const rawValue = raw.ok ? raw.value : null;
+  const parsed = siteSettingsSchema.safeParse(rawValue ?? {});
+  const settings = parsed.success ? parsed.data : siteSettingsSchema.parse({});
+  const flags = loginFlagsSchema.safeParse(rawValue ?? {});
+  const smsEnabled = flags.success ? flags.data.login?.sms === true : false;
+  const smsFirebase = settings.sms.firebase === true;
+  const updateMobileIcc = settings.whitelabelVal["UPDATEMOBILEICC3"] === true;
+
+  // Also for the two-factor SMS tab, which any merchant may need.
+  const needCountries = updateMobileIcc || smsFirebase;
+  const countryList = needCountries ? await getCountries(context.platform) : null;
+  const list = countryList?.ok
+    ? {
+        countryCode: countryList.value.countryCode,
+        countryDialingCode: countryList.value.countryDialingCode,
+        countries: countryList.value.countries.map((c) => ({ countryCode: c.countryCode, countryDialingCode: c.countryDialingCode })),
+      }
+    : null;
+  const countries = showCountryPicker({ updateMobileIcc, smsFirebase }, list) ? list!.countries : null;
+  const defaultDialingCode = list?.countryDialingCode || settings.countryDialingCode || "";
+
+  const remembered = await readRememberedLogin(request, sessionSecret(context));
+  const prefill: LoginPrefill = { username: "", countryDialingCode: defaultDialingCode, mobileNum: "", remember: !!remembered };
+  if (remembered?.login.type === "username" && remembered.login.merchant === context.merchant.merchantCode) {
+    prefill.username = remembered.login.username;
+  } else if (remembered?.login.type === "sms") {
+    const split = splitWireMobile(remembered.login.mobileNum, [...(countries ?? []).map((c) => c.countryDialingCode), defaultDialingCode]);
+    if (split) Object.assign(prefill, split);
+  }
+
+  const asked = url.searchParams.get("mode");
+  const mode: LoginMode = smsEnabled && (asked === "sms" || (asked === null && remembered?.login.type === "sms")) ? "sms" : "username";
+
+  return {
+    mode,
+    settings: {
+      smsEnabled,
+      captcha: { login: settings.captcha.login === true, sms: settings.captcha.sms === true },
+      defaultDialingCode,
+      countries,
+      social: smsFirebase && !!settings.sms.apiKey,
+    },
+    captcha: {
+      login: captchaSetupFromSettings(rawValue, "login", context.merchant.captchaScriptServers),
+      sms: captchaSetupFromSettings(rawValue, "sms", context.merchant.captchaScriptServers),
+    },
+    prefill,
+    redirectUrl,
+    sessionEnded: url.searchParams.get(SESSION_ENDED_PARAM) === "1",
+  };
+}

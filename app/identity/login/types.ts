@@ -1,0 +1,83 @@
+// What the login route's loader and action send to the page. Types only: shared by the server and the components.
+import type { TranslationKey } from "../../i18n/i18n-instance";
+import type { TwoFactorField, TwoFactorMethod } from "../two-factor/methods";
+
+export type LoginMode = "username" | "sms";
+
+/** A message on screen: a translation key, or the platform's own text (already in the member's language). */
+export type Message = { key: TranslationKey; values?: Record<string, string> } | { text: string };
+
+export type Country = { countryCode: string; countryDialingCode: string };
+
+/** The loader's merchant-dependent choices for the login page. */
+export type LoginPageSettings = {
+  smsEnabled: boolean;
+  captcha: { login: boolean; sms: boolean };
+  /** The merchant's own dialling code (used when the picker is not shown). */
+  defaultDialingCode: string;
+  /** The dialling-code picker, only under the spec's conditions; null otherwise. */
+  countries: Country[] | null;
+  /** Social sign-in buttons (identity provider configured): rendered, not wired yet. */
+  social: boolean;
+};
+
+export type LoginField = "username" | "password" | "countryDialingCode" | "mobileNum" | "verificationCode";
+
+/** Everything typed except the password. */
+export type LoginValues = {
+  username?: string;
+  countryDialingCode?: string;
+  mobileNum?: string;
+  verificationCode?: string;
+  remember: boolean;
+};
+
+export type CodeSent = { expiresInMs: number };
+
+export type TwoFactorValues = { countryDialingCode?: string; mobileNum?: string; payeeName?: string; email?: string };
+
+export type TwoFactorState = {
+  methods: TwoFactorMethod[];
+  active: TwoFactorMethod;
+  /** The masked number the platform sent with login_verify_required. */
+  maskedMobile: string | null;
+  values: TwoFactorValues;
+  errors: Partial<Record<TwoFactorField, Message>>;
+  notice: Message | null;
+  codeSent: CodeSent | null;
+  focus: TwoFactorField | null;
+  /** Verified: show 'login_2fa_pass', then go here 0.5 s later. */
+  passed: { location: string } | null;
+};
+
+export type LoginActionData = {
+  /** Unique per answer, so the same notice shows again after a second identical failure. */
+  id: string;
+  mode: LoginMode;
+  values: LoginValues;
+  fieldErrors: Partial<Record<LoginField, Message>>;
+  notice: Message | null;
+  codeSent: CodeSent | null;
+  twoFactor: TwoFactorState | null;
+};
+
+/** The send-code resource route's answer (/m/sms-code). */
+export type SendCodeResult =
+  | { ok: true; id: string; expiresInMs: number }
+  | { ok: false; id: string; fieldErrors: Partial<Record<"countryDialingCode" | "mobileNum", Message>>; notice: Message | null };
+
+/** What <CaptchaField> needs for one form (app/captcha/captcha.server.ts captchaSetupFromSettings). */
+export type CaptchaSetupData = { required: boolean; version: "v3" | "v4"; servers: string[] };
+
+export type LoginPrefill = { username: string; countryDialingCode: string; mobileNum: string; remember: boolean };
+
+/** The /m/login loader's data. */
+export type LoginPageData = {
+  mode: LoginMode;
+  settings: LoginPageSettings;
+  captcha: { login: CaptchaSetupData; sms: CaptchaSetupData };
+  prefill: LoginPrefill;
+  redirectUrl: string | null;
+  /** The platform ended the member's session (the login page then says "please login"). */
+  sessionEnded: boolean;
+};

@@ -1,0 +1,120 @@
+// What happens after the platform accepts a login (spec §4 Login step 3–4), shared by the login form, the
+// two-factor step and auto-login: remembered login, session, member info and language, then where to go.
+import type { AppContext } from "../lib/context";
+import { getMemberInfo, updateMemberLanguage } from "../.server/platform/member";
+import { getSiteConfig, getSiteSettings } from "../.server/platform/site";
+import type { LoginValue } from "./session-calls.server";
+import { changePasswordLocation, forcedChangeReason, type ForcedChangeReason } from "./forced-change.server";
+import { loginRedirectTarget, needsDomainList } from "./redirect-target.server";
+import { forgetLoginCookie, rememberDeps, rememberLoginCookie, type RememberedLogin } from "./remembered-login.server";
+import { defaultMemberPassword, platformWithToken } from "./platform-for.server";
+import { expireCookie, readCookie } from "./cookies.server";
+import { PENDING_TWO_FACTOR_COOKIE } from "./two-factor/pending-two-factor.server";
+
+/** Remember-me keeps the session for 30 days; without it the cookie lasts for the browser session. */
+export const REMEMBERED_SESSION_MAX_AGE = 60 * 60 * 24 * 30;
+
+export type CompletedLogin = {
+  /** Set-Cookie lines: session, remembered login, cleared two-factor state. */
+  headers: Headers;
+  location: string;
+  forcedChange: ForcedChangeReason | null;
+};
+
+export type CompleteLoginInput = {
+  request: Request;
+  context: AppContext;
+  login: LoginValue;
+  loginType: "username" | "sms";
+  /** The password typed (username type), for the default-password rule. */
+  password: string | undefined;
+  /** What to remember (remember-me on), or null to forget the remembered login. */
+  remember: RememberedLogin | null;
+  /** undefined: leave the remembered-login cookie as it is (auto-login). */
+  rememberMode?: "set" | "keep";
+  /** The redirectUrl query parameter, if any. */
+  redirectUrl: string | null;
+  /** Auto-login also sends a first login to the change-password page (spec §4 Auto-login). */
+  firstLoginForcesChange?: boolean;
+};
+
+export async function completeLogin(input: CompleteLoginInput): Promise<CompletedLogin> {
+  const { request, context, login } = input;
+  const headers = new Headers();
+
+  if (input.rememberMode !== "keep") {
+    headers.append(
+      "Set-Cookie",
+      input.remember
+        ? await rememberLoginCookie(request, rememberDeps(context), input.remember, "1")
+        : await forgetLoginCookie(request, rememberDeps(context)),
+    );
+  }
+  if (readCookie(request, PENDING_TWO_FACTOR_COOKIE)) headers.append("Set-Cookie", expireCookie(request, PENDING_TWO_FACTOR_COOKIE));
+
+  const { session } = context;
+  session.signIn(login.token, {
+    id: login.id,
+    userName: login.userName,
+    type: login.customerType,
+    firstTimeLogin: login.firstTimeLogin,
+  });
+
+  // Renew member info with the new token; sync the platform's language to the one on screen (type 4 keeps its own).
+  const memberPlatform = platformWithToken(context, login.token);
+  const [info, settings] = await Promise.all([getMemberInfo(memberPlatform), getSiteSettings(context.platform)]);
+  if (info.ok) {
+    session.signIn(login.token, {
+      id: login.id,
+      userName: info.value.userName ?? login.userName,
+      type: info.value.type,
+      firstTimeLogin: login.firstTimeLogin,
+    });
+    const memberLanguage = info.value.language ?? null;
+    if (memberLanguage !== context.language && info.value.type !== 4) {
+      const update = await updateMemberLanguage(memberPlatform, context.language);
+      if (update.ok) session.setMemberLanguage(context.language);
+    } else if (memberLanguage) {
+      session.setMemberLanguage(memberLanguage);
+    }
+  }
+
+  const forcedChange = forcedChangeReason({
+    loginType: input.loginType,
+    password: input.password,
+    defaultPassword: defaultMemberPassword(context),
+    passwordExpired: login.passwordExpired,
+    forceChangeOnExpiry: settings.ok ? settings.value.whitelabelVal["PWDEXPFORCECHANGE3"] === true : false,
+    firstTimeLogin: input.firstLoginForcesChange ? login.firstTimeLogin : false,
+  });
+
+  // Until the change succeeds every page but the change-password page sends the member there.
+  session.setMustChangePassword(forcedChange);
+  const remembered = input.rememberMode === "keep" || input.remember !== null;
+  headers.append("Set-Cookie", await session.commit(remembered ? { maxAge: REMEMBERED_SESSION_MAX_AGE } : undefined));
+
+  const location = forcedChange
+    ? changePasswordLocation(context.merchant.changePasswordPath, forcedChange)
+    : await postLoginLocation(request, context, input.redirectUrl, login.token);
+  return { headers, location, forcedChange };
+}
+
+async function postLoginLocation(request: Request, context: AppContext, redirectUrl: string | null, token: string): Promise<string> {
+  const fallback = context.merchant.postLoginPath;
+  if (!redirectUrl) return fallback;
+  let domainList: string[] = [];
+  if (needsDomainList(redirectUrl)) {
+    const config = await getSiteConfig(context.platform);
+    domainList = config.ok ? config.value.domainList : [];
+  }
+  const host = request.headers.get("Host") ?? new URL(request.url).host;
+  return loginRedirectTarget(redirectUrl, {
+    host,
+    domainList,
+    fallback,
+    token,
+    language: context.language,
+    headerColor: context.merchant.brand.themeColor,
+    title: context.merchant.brand.name,
+  });
+}

@@ -1,0 +1,210 @@
+import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { CaptchaField, useCaptcha } from "~/captcha";
+import { useTranslation } from "~/i18n/translate";
+import { PasswordToggle } from "../fields/PasswordToggle";
+import { SmsCodeField } from "../fields/SmsCodeField";
+import { DeviceFields } from "../fields/DeviceFields";
+import { MobileField } from "../fields/MobileField";
+import { TextField } from "../fields/TextField";
+import { useHydrated } from "../../ui/use-hydrated";
+import { useMessageText } from "../login/useMessage";
+import { useSubmitLock } from "../fields/useSubmitLock";
+import { validateRegistration, type RegisterField, type RegisterMode } from "./register-form";
+import { SubmitButton } from "../fields/SubmitButton";
+import type { Message, RegisterFailure, RegisterPageData } from "./types";
+
+const CAPTCHA_FIELDS = ["geetestChallenge", "geetestValidate", "geetestSeccode", "geetestValidateV4"] as const;
+const FIELD_ORDER: RegisterField[] = [
+  "username",
+  "countryDialingCode",
+  "mobileNum",
+  "verificationCode",
+  "password",
+  "referralCode",
+  "affiliateCode",
+];
+const FIELD_IDS: Record<RegisterField, string> = {
+  username: "register-username",
+  countryDialingCode: "register-country",
+  mobileNum: "register-mobile",
+  verificationCode: "register-code",
+  password: "register-password",
+  referralCode: "register-referral",
+  affiliateCode: "register-affiliate",
+};
+
+type Errors = Partial<Record<RegisterField, Message>>;
+
+type RegisterFormProps = {
+  page: RegisterPageData;
+  mode: RegisterMode;
+  /** The action's last failure (a success never renders the form again). */
+  result: RegisterFailure | undefined;
+  onNotice: (notice: Message) => void;
+};
+
+function focusFirst(errors: Errors) {
+  const first = FIELD_ORDER.find((field) => errors[field]);
+  if (first) document.getElementById(FIELD_IDS[first])?.focus();
+}
+
+/**
+ * The registration form (spec §4 Registration): a plain post without JavaScript; with it, rules checked first,
+ * the submit lock (released 500 ms after the answer), and the captcha before the post.
+ */
+export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps) {
+  const { t } = useTranslation();
+  const text = useMessageText();
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const captcha = useCaptcha();
+  const lock = useSubmitLock(navigation.state !== "idle");
+  const [localErrors, setLocalErrors] = useState<Errors>({});
+  const [showPassword, setShowPassword] = useState(false);
+  const password = useRef<HTMLInputElement>(null);
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/m/register") === true;
+
+  const values = result?.values;
+  const errors: Errors = { ...(result?.fieldErrors ?? {}), ...localErrors };
+  const passwordOptional = mode === "mobile" && page.passwordOptionalForMobile;
+
+  // A new answer: its errors replace the local ones, focus goes to the first invalid field, and a used captcha
+  // result is dropped for a fresh challenge (spec §4 step 5).
+  useEffect(() => {
+    setLocalErrors({});
+    if (!result) return;
+    // The password is never kept after an answer, as without JavaScript (the form is not rendered again here).
+    if (password.current) password.current.value = "";
+    focusFirst(result.fieldErrors);
+    if (result.notice || Object.keys(result.fieldErrors).length > 0) captcha.reset();
+  }, [result, captcha]);
+
+  const onMobileErrors = useCallback((next: Errors) => setLocalErrors(next), []);
+
+  const onSubmit = useCallback(
+    async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (!lock.acquire()) return;
+      const form = event.currentTarget;
+      const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+      const fields = new FormData(form, submitter);
+      const checked = validateRegistration(fields, {
+        mobileAllowed: page.mobileAllowed,
+        passwordRequiredForMobile: !page.passwordOptionalForMobile,
+      });
+      if (!checked.ok) {
+        const next: Errors = Object.fromEntries(Object.entries(checked.fieldErrors).map(([field, key]) => [field, { key }]));
+        setLocalErrors(next);
+        focusFirst(next);
+        lock.release();
+        return;
+      }
+      setLocalErrors({});
+      // Two captcha widgets may share this form (register and SMS): only the register result goes with the post.
+      for (const name of CAPTCHA_FIELDS) fields.delete(name);
+      if (!(await captcha.ensureVerified())) {
+        lock.release();
+        return;
+      }
+      for (const [name, value] of Object.entries(captcha.values() ?? {})) fields.set(name, value);
+      submit(fields, { method: "post" });
+    },
+    [lock, captcha, submit, page.mobileAllowed, page.passwordOptionalForMobile],
+  );
+
+  return (
+    <Form method="post" noValidate onSubmit={onSubmit} className="login-form register-form" id="register-form">
+      {/* The form's default button: Enter in any field registers (not "Send code", which comes first in mobile mode). */}
+      <button type="submit" name="intent" value="register" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+      <input type="hidden" name="mode" value={mode} />
+      <DeviceFields />
+
+      {mode === "username" ? (
+        <TextField
+          id={FIELD_IDS.username}
+          name="username"
+          label={t("username")}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={16}
+          defaultValue={values?.username ?? page.suggestedUsername}
+          // The rule's error says the same as its hint: one of them at a time.
+          hint={errors.username ? undefined : page.suggestedUsername && !values ? t("username_suggested") : t("username_rule_hint")}
+          error={text(errors.username)}
+        />
+      ) : (
+        <>
+          <MobileField
+            idPrefix="register"
+            countries={page.countries.length > 0 ? page.countries : null}
+            defaultDialingCode={page.defaultDialingCode}
+            dialingCode={values?.countryDialingCode}
+            mobileNum={values?.mobileNum}
+            error={text(errors.mobileNum ?? errors.countryDialingCode)}
+          />
+          <SmsCodeField
+            id={FIELD_IDS.verificationCode}
+            label={t("verification_code")}
+            defaultValue={values?.verificationCode}
+            error={text(errors.verificationCode)}
+            sendIntent="send-code"
+            captcha={page.smsCaptcha}
+            codeSent={result?.codeSent}
+            onMobileErrors={onMobileErrors}
+            onNotice={onNotice}
+          />
+        </>
+      )}
+
+      <TextField
+        ref={password}
+        id={FIELD_IDS.password}
+        name="password"
+        label={t("password")}
+        type={showPassword ? "text" : "password"}
+        autoComplete="new-password"
+        maxLength={20}
+        hint={errors.password ? undefined : passwordOptional ? t("register_password_optional_hint") : t("password_rule_hint")}
+        error={text(errors.password)}
+        addon={hydrated ? <PasswordToggle shown={showPassword} onToggle={() => setShowPassword((v) => !v)} /> : null}
+      />
+
+      <div className="register-form__codes">
+        <TextField
+          id={FIELD_IDS.referralCode}
+          name="referralCode"
+          label={t("referral_code")}
+          hint={t("optional")}
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={64}
+          defaultValue={values?.referralCode ?? page.referralCode}
+          error={text(errors.referralCode)}
+        />
+        <TextField
+          id={FIELD_IDS.affiliateCode}
+          name="affiliateCode"
+          label={t("affiliate_code")}
+          hint={t("optional")}
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={64}
+          defaultValue={values?.affiliateCode ?? page.affiliateCode}
+          error={text(errors.affiliateCode)}
+        />
+      </div>
+
+      <CaptchaField ref={captcha.ref} product="register" {...page.captcha} />
+
+      <SubmitButton busy={busy} name="intent" value="register">
+        {t("register")}
+      </SubmitButton>
+      <p className="login-form__register">
+        {t("have_account")} <Link to="/m/login">{t("login")}</Link>
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,172 @@
+// The remembered login (remember-me and auto-login; docs/behaviour/identity.md#remembered-login). The browser keeps
+// an encrypted HttpOnly cookie with what the login form prefills (type, username or mobile number) and the id of a
+// server-side record; the password for auto-login lives only in that record, in the merchant's IdentityGuard, where
+// logout and a password change can revoke it (docs/decisions/0011-remembered-login-cookie.md).
+import { z } from "zod";
+import type { AppContext } from "../lib/context";
+import { identityGuardFor } from "../.server/security/identity-guard";
+import { expireCookie, readCookie, serializeCookie } from "./cookies.server";
+import { seal, unseal } from "./sealed.server";
+import { sessionSecret } from "./platform-for.server";
+
+export const REMEMBER_COOKIE = "mc_remember";
+const SEAL_INFO = "mc_remember/v2 remembered login";
+const RECORD_SEAL_INFO = "mc_remember/v2 remembered credentials";
+/** localStorage had no expiry; a cookie needs one. Renewed at every remembered login. */
+export const REMEMBER_MAX_AGE = 60 * 60 * 24 * 180;
+
+const text = (max: number) => z.string().min(1).max(max);
+
+/** Exactly the fields kept per login type: captcha, device and identity-provider fields are dropped. */
+export const rememberedLoginSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("username"), username: text(64), password: text(128), merchant: text(32) }).strict(),
+  z.object({ type: z.literal("sms"), mobileNum: text(24) }).strict(),
+  z.object({ type: z.literal("firebase") }).strict(),
+]);
+/** What a login asks to remember (the password included, for the server-side record). */
+export type RememberedLogin = z.infer<typeof rememberedLoginSchema>;
+
+/** What the cookie holds: never a password. */
+const cookieLoginSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("username"), username: text(64), merchant: text(32) }).strict(),
+  z.object({ type: z.literal("sms"), mobileNum: text(24) }).strict(),
+  z.object({ type: z.literal("firebase") }).strict(),
+]);
+export type RememberedPrefill = z.infer<typeof cookieLoginSchema>;
+
+export const AUTO_LOGIN_VALUES = ["1", "0"] as const;
+export type AutoLoginFlag = (typeof AUTO_LOGIN_VALUES)[number];
+
+const storedSchema = z
+  .object({ login: cookieLoginSchema, autoLogin: z.enum(AUTO_LOGIN_VALUES), recordId: z.string().uuid().optional() })
+  .strict();
+export type StoredRememberedLogin = z.infer<typeof storedSchema>;
+
+const recordSchema = z.object({ username: text(64), password: text(128), merchant: text(32) }).strict();
+
+/** Where the records live: the merchant's IdentityGuard in the Worker, a map in unit tests. */
+export type RecordStore = {
+  putRecord(id: string, value: string, expiresAt: number): Promise<void>;
+  getRecord(id: string, now: number): Promise<string | null>;
+  deleteRecord(id: string): Promise<void>;
+};
+export type RememberDeps = { secret: string; records: RecordStore | null };
+
+export function rememberDeps(context: Pick<AppContext, "cloudflare" | "merchant">): RememberDeps {
+  return { secret: sessionSecret(context), records: identityGuardFor(context.cloudflare.env, context.merchant.merchantCode) };
+}
+
+/** A login payload as the login form sends it (any extra fields are ignored here). */
+export type LoginPayloadLike = {
+  type?: "username" | "sms" | "firebase";
+  username?: string;
+  password?: string;
+  merchant: string;
+  mobileNum?: string;
+  [other: string]: unknown;
+};
+
+/** What is kept of a login payload: username type keeps the password (server-side); sms and firebase none. */
+export function rememberedFields(payload: LoginPayloadLike): RememberedLogin {
+  const type = payload.type ?? "username";
+  if (type === "sms") return { type: "sms", mobileNum: payload.mobileNum ?? "" };
+  if (type === "firebase") return { type: "firebase" };
+  return { type: "username", username: payload.username ?? "", password: payload.password ?? "", merchant: payload.merchant };
+}
+
+/** The cookie's content (prefill, auto-login flag, record id), or null when absent or unreadable. */
+export async function readRememberedLogin(request: Request, secret: string): Promise<StoredRememberedLogin | null> {
+  return unseal(secret, SEAL_INFO, readCookie(request, REMEMBER_COOKIE), storedSchema);
+}
+
+/** The remembered credentials from the server-side record; null when revoked, expired or of another account. */
+export async function readRememberedCredentials(
+  stored: StoredRememberedLogin,
+  deps: RememberDeps,
+  now = Date.now(),
+): Promise<{ username: string; password: string } | null> {
+  if (stored.login.type !== "username" || !stored.recordId || !deps.records) return null;
+  const sealed = await deps.records.getRecord(stored.recordId, now).catch(() => null);
+  const record = await unseal(deps.secret, RECORD_SEAL_INFO, sealed, recordSchema);
+  if (!record || record.username !== stored.login.username || record.merchant !== stored.login.merchant) return null;
+  return { username: record.username, password: record.password };
+}
+
+async function writeRecord(deps: RememberDeps, id: string, login: Extract<RememberedLogin, { type: "username" }>, now: number) {
+  const value = await seal(
+    deps.secret,
+    RECORD_SEAL_INFO,
+    recordSchema.parse({ username: login.username, password: login.password, merchant: login.merchant }),
+  );
+  await deps.records!.putRecord(id, value, now + REMEMBER_MAX_AGE * 1000);
+}
+
+async function deleteRecordOf(request: Request, deps: RememberDeps): Promise<void> {
+  const stored = await readRememberedLogin(request, deps.secret);
+  if (stored?.recordId && deps.records) await deps.records.deleteRecord(stored.recordId).catch(() => undefined);
+}
+
+function serialize(request: Request, deps: RememberDeps, stored: StoredRememberedLogin): Promise<string> {
+  return seal(deps.secret, SEAL_INFO, storedSchema.parse(stored)).then((value) =>
+    serializeCookie(request, REMEMBER_COOKIE, value, { maxAge: REMEMBER_MAX_AGE }),
+  );
+}
+
+/**
+ * Set-Cookie storing the remembered login, and (username type) a new server-side record for auto-login; the
+ * request's earlier record is revoked. Throws when the fields are not what is kept for the type.
+ */
+export async function rememberLoginCookie(
+  request: Request,
+  deps: RememberDeps,
+  login: RememberedLogin,
+  autoLogin: AutoLoginFlag = "1",
+  now = Date.now(),
+): Promise<string> {
+  const checked = rememberedLoginSchema.parse(login);
+  await deleteRecordOf(request, deps);
+  if (checked.type !== "username") return serialize(request, deps, { login: checked, autoLogin });
+  const prefill = { type: "username" as const, username: checked.username, merchant: checked.merchant };
+  if (!deps.records) return serialize(request, deps, { login: prefill, autoLogin });
+  const recordId = crypto.randomUUID();
+  await writeRecord(deps, recordId, checked, now);
+  return serialize(request, deps, { login: prefill, autoLogin, recordId });
+}
+
+/** Forgets the remembered login: the record is revoked and the cookie expires. */
+export async function forgetLoginCookie(request: Request, deps: RememberDeps): Promise<string> {
+  await deleteRecordOf(request, deps);
+  return expireCookie(request, REMEMBER_COOKIE);
+}
+
+/**
+ * Keeps the prefill but turns auto-login on or off; null when nothing is remembered. `revoke` (logout) also revokes
+ * the record, so a copy of the cookie taken before can never log in again.
+ */
+export async function setAutoLoginCookie(
+  request: Request,
+  deps: RememberDeps,
+  autoLogin: AutoLoginFlag,
+  options: { revoke?: boolean } = {},
+): Promise<string | null> {
+  const stored = await readRememberedLogin(request, deps.secret);
+  if (!stored) return null;
+  if (options.revoke) {
+    await deleteRecordOf(request, deps);
+    return serialize(request, deps, { login: stored.login, autoLogin });
+  }
+  return serialize(request, deps, { ...stored, autoLogin });
+}
+
+/** After a password change: the record (if any, of this member) holds the new password. */
+export async function updateRememberedPassword(request: Request, deps: RememberDeps, userName: string, password: string, now = Date.now()) {
+  const stored = await readRememberedLogin(request, deps.secret);
+  if (stored?.login.type !== "username" || !stored.recordId || !deps.records) return;
+  if (stored.login.username.toLowerCase() !== userName.toLowerCase()) return;
+  await writeRecord(
+    deps,
+    stored.recordId,
+    { type: "username", username: stored.login.username, password, merchant: stored.login.merchant },
+    now,
+  );
+}

@@ -1,0 +1,97 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Merchant } from "../.server/merchants/merchant-config";
+import { demoMerchantsOn, findMerchant, loadMerchantRoutes, parseHostHeader } from "../.server/merchants/resolve-merchant";
+import { PlatformClient, platformTimings } from "../.server/platform/client";
+import { AppSession } from "../.server/session";
+import { detectLanguage } from "../.server/i18n/detect-language";
+import { languageCookieNeedsRewrite, readLanguageCookie, serializeLanguageCookie } from "../.server/i18n/language-cookie";
+import { createNonce } from "../.server/security/headers";
+import { sessionExpired } from "../identity/guard.server";
+import type { LanguageCode } from "../i18n/languages";
+
+export type CloudflareContext = { env: Env; ctx: Pick<ExecutionContext, "waitUntil"> };
+
+export type AppContext = {
+  cloudflare: CloudflareContext;
+  merchant: Merchant;
+  platform: PlatformClient;
+  session: AppSession;
+  language: LanguageCode;
+  cspNonce: string;
+  clientIp: string | null;
+  /** Set-Cookie lines the Worker adds to whatever response this request ends with (clearing unreadable cookies). */
+  outgoingCookies: string[];
+};
+
+declare module "@remix-run/cloudflare" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends AppContext {}
+}
+
+export class MissingSecretError extends Error {}
+
+/** Built once per request, in the Worker and in Vite dev alike (Hydrogen's habit). */
+export async function createAppContext(request: Request, cloudflare: CloudflareContext, merchant: Merchant): Promise<AppContext> {
+  const secret = cloudflare.env.SESSION_SECRET;
+  if (!secret || secret.length < 32) throw new MissingSecretError("SESSION_SECRET is missing or shorter than 32 characters");
+  const session = await AppSession.read(request, secret, merchant.merchantCode);
+  const url = new URL(request.url);
+  const cookieHeader = request.headers.get("Cookie");
+  const languageCookie = readLanguageCookie(cookieHeader);
+  const language = detectLanguage({
+    query: url.searchParams.get("language"),
+    cookie: languageCookie.code,
+    member: session.memberLanguage,
+    acceptLanguage: request.headers.get("Accept-Language"),
+    merchantDefault: merchant.defaultLanguage,
+  });
+
+  // A cookie of ours that does not verify or decrypt is treated as absent and cleared; a language cookie that is
+  // not one of the twenty codes (or in an older format) is rewritten with the language in use.
+  const outgoingCookies: string[] = [];
+  if (session.unreadable) outgoingCookies.push(await session.commit());
+  if (languageCookieNeedsRewrite(cookieHeader, languageCookie)) outgoingCookies.push(serializeLanguageCookie(language));
+
+  const clientIp = request.headers.get("CF-Connecting-IP");
+  const publicOrigin = `${url.protocol}//${request.headers.get("Host") ?? url.host}`;
+  const timings = platformTimings(cloudflare.env);
+  const isPageLoad = request.method === "GET" || request.method === "HEAD";
+  const context: AppContext = {
+    cloudflare,
+    merchant,
+    session,
+    language,
+    cspNonce: createNonce(),
+    clientIp,
+    outgoingCookies,
+    platform: new PlatformClient({
+      merchant,
+      env: cloudflare.env as unknown as Record<string, unknown>,
+      language,
+      token: session.token,
+      clientIp,
+      publicOrigin,
+      callTimeoutMs: timings.callTimeoutMs,
+      // One deadline for a whole page load: it renders with what it has and a notice (docs/behaviour/errors.md).
+      deadline: isPageLoad ? Date.now() + timings.pageDeadlineMs : null,
+      onSessionEnded: () => sessionExpired(context, request),
+    }),
+  };
+  return context;
+}
+
+/** Vite dev's entry (cloudflareDevProxyVitePlugin): the Worker resolves the merchant itself. */
+export async function getLoadContext({
+  request,
+  context,
+}: {
+  request: Request;
+  context: { cloudflare: CloudflareContext };
+}): Promise<AppLoadContext> {
+  const host = parseHostHeader(request.headers.get("Host"));
+  const env = context.cloudflare.env;
+  const routes = await loadMerchantRoutes(env.MERCHANT_ROUTES, Date.now(), { demo: demoMerchantsOn(env) });
+  const merchant = host ? findMerchant(routes, host) : null;
+  if (!merchant) throw new Response(`This domain (${host ?? "?"}) is not configured`, { status: 404 });
+  return createAppContext(request, context.cloudflare, merchant);
+}

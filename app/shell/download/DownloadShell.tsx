@@ -1,0 +1,93 @@
+import { useCallback, useEffect, useState, type ComponentType } from "react";
+import { useLocation } from "@remix-run/react";
+import { useTranslation } from "~/i18n/translate";
+import type { DownloadShellData } from "~/shell/download/download.server";
+import { markShellState } from "~/shell/shell-state";
+import type { OverlaysProps } from "./DownloadOverlays";
+
+/**
+ * The app download surfaces (shell spec §4). The bar is rendered by the server, so it takes its place before any
+ * script runs and works with JavaScript off (Download is a link to /m/appDownload; Close posts a form that sets the
+ * session flag). Everything else — the browser-only mode checks, the popup, the upgrade modal, the image popup —
+ * is in ./DownloadOverlays, loaded when the browser is idle after hydration: this file is in every page's first load.
+ */
+export function DownloadShell({ data }: { data: DownloadShellData }) {
+  const { t, language } = useTranslation();
+  const { pathname, search } = useLocation();
+  const [hidden, setHidden] = useState(false);
+  const [popup, setPopup] = useState(false);
+  const [overlays, setOverlays] = useState<{ C: ComponentType<OverlaysProps> } | null>(null);
+
+  const load = useCallback(() => {
+    import("./DownloadOverlays").then(
+      (m) => setOverlays({ C: m.DownloadOverlays }),
+      () => {}, // offline or a new deployment: the server-rendered bar still works as links and forms
+    );
+  }, []);
+  useEffect(() => {
+    if (!data.bar && !data.upgrade && !data.imagePopup) {
+      markShellState("downloadOverlays", "none");
+      markShellState("upgradeModal", "none");
+      markShellState("imagePopup", "skipped");
+      return;
+    }
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 300));
+    idle(load);
+  }, [data, load]);
+
+  const hideBar = useCallback(() => setHidden(true), []);
+  const openPopup = () => {
+    setPopup(true);
+    load();
+  };
+  const bar = data.bar;
+  return (
+    <>
+      {bar && !hidden ? (
+        <aside className="download-bar" aria-label={t("download_bar_label")}>
+          <img className="download-bar__icon" src={bar.icon} alt="" width={40} height={40} />
+          <p className="download-bar__text">
+            <strong className="download-bar__name">{bar.name}</strong>
+            <span className="download-bar__stars" role="img" aria-label={t("download_bar_rating")}>
+              5.0
+            </span>
+          </p>
+          {bar.gift ? <span className="download-bar__gift" role="img" aria-label={t("download_bonus_available")} /> : null}
+          <a
+            className="button button--primary download-bar__download"
+            href={`/m/appDownload?language=${language}`}
+            onClick={(event) => {
+              event.preventDefault();
+              openPopup();
+            }}
+          >
+            {t("download_bar_download")}
+          </a>
+          <form
+            method="post"
+            action="/m/appDownload"
+            onSubmit={(event) => {
+              // Spec: closing sets the session flag and shows the app window (the download popup).
+              event.preventDefault();
+              document.cookie = "hideDownloadBar=1; path=/; SameSite=Lax";
+              try {
+                sessionStorage.setItem("hideDownloadBar", "1");
+              } catch {
+                // the cookie alone keeps it closed
+              }
+              setHidden(true);
+              openPopup();
+            }}
+          >
+            <input type="hidden" name="intent" value="hide-bar" />
+            <input type="hidden" name="redirectTo" value={pathname + search} />
+            <button type="submit" className="download-bar__close" aria-label={t("download_bar_close")}>
+              ×
+            </button>
+          </form>
+        </aside>
+      ) : null}
+      {overlays ? <overlays.C data={data} barShown={!!bar && !hidden} popup={popup} onPopup={setPopup} onHideBar={hideBar} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,184 @@
+import { useLocation, useNavigate } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import type { InstallShell } from "~/shell/install/install.server";
+import { iosVersion, isIosSafari, isNativeApp } from "~/identity/device";
+import { useRootData } from "~/root";
+import { readClientMode, readStorage, WEBCLIP_KEY, writeStorage } from "~/shell/client-mode";
+import {
+  homeScreenSheetAllowed,
+  installPromptAllowed,
+  isSkipValue,
+  sheetVariant,
+  SKIP_INSTALL_KEY,
+  webclipFlag,
+  type InstallConditions,
+} from "~/shell/install/conditions";
+import { isLegacyHomeScreenApp, rememberLegacyState, restoreLegacyLaunch } from "~/shell/install/legacy-ios";
+import { markShellState } from "~/shell/shell-state";
+import installStyles from "~/styles/install.css?url";
+import { HomeScreenSheet } from "./HomeScreenSheet";
+import { InstallModal } from "./InstallModal";
+
+export type InstallRuntimeProps = { install: InstallShell; profile: boolean; guideRequests: number };
+
+/** Chromium's install event (not in TypeScript's DOM types). */
+export type BeforeInstallPromptEvent = Event & {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: "accepted" | "dismissed"; platform?: string }>;
+};
+
+type PromptWindow = Window & { __mcInstallPrompt?: Event | null };
+
+/** sessionStorage: the old-iOS launch restore already ran in this session. */
+const LAUNCH_DONE_KEY = "SHELL_launchRestored";
+
+function capturedPrompt(): BeforeInstallPromptEvent | null {
+  const event = (window as PromptWindow).__mcInstallPrompt;
+  return event && typeof (event as BeforeInstallPromptEvent).prompt === "function" ? (event as BeforeInstallPromptEvent) : null;
+}
+
+/** The install UI's stylesheet, added once and awaited so nothing shows unstyled. */
+function useStylesheet(href: string, wanted: boolean): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!wanted || ready) return;
+    let link = document.querySelector<HTMLLinkElement>(`link[data-install-styles]`);
+    if (link?.sheet) {
+      setReady(true);
+      return;
+    }
+    if (!link) {
+      link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = href;
+      link.dataset.installStyles = "";
+      document.head.appendChild(link);
+    }
+    const done = () => setReady(true);
+    link.addEventListener("load", done);
+    link.addEventListener("error", done);
+    return () => {
+      link.removeEventListener("load", done);
+      link.removeEventListener("error", done);
+    };
+  }, [href, wanted, ready]);
+  return ready;
+}
+
+/**
+ * The install prompts (shell spec §4 "Install prompt"; docs/decisions/0017): the modal on the browser's install event,
+ * the iOS add-to-home-screen sheet, the WEBCLIP flag, and the old-iOS home-screen restore.
+ */
+export function InstallRuntime({ install, profile, guideRequests }: InstallRuntimeProps) {
+  const root = useRootData();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const mode = useMemo(() => readClientMode(), []);
+  const ios = useMemo(() => iosVersion(mode.userAgent), [mode]);
+  const legacyApp = isLegacyHomeScreenApp(ios, mode.standalone);
+  const [promptEvent, setPromptEvent] = useState<BeforeInstallPromptEvent | null>(capturedPrompt);
+  const [skipped, setSkipped] = useState(() => isSkipValue(readStorage("sessionStorage", SKIP_INSTALL_KEY)));
+  const [guideClosedAt, setGuideClosedAt] = useState(0);
+
+  // WEBCLIP: 1 in an installed web app launched without ?homescreen=1 (an iOS web clip), 0 when launched with it.
+  useEffect(() => {
+    const flag = webclipFlag(mode);
+    if (flag !== null) writeStorage("localStorage", WEBCLIP_KEY, flag);
+  }, [mode]);
+
+  // The browser's install event, captured by entry.client before React mounted, or arriving later.
+  useEffect(() => {
+    const fromCapture = () => setPromptEvent(capturedPrompt());
+    const direct = (event: Event) => {
+      event.preventDefault();
+      (window as PromptWindow).__mcInstallPrompt = event;
+      setPromptEvent(capturedPrompt());
+    };
+    window.addEventListener("mc:installprompt", fromCapture);
+    window.addEventListener("beforeinstallprompt", direct);
+    const installed = () => {
+      (window as PromptWindow).__mcInstallPrompt = null;
+      setPromptEvent(null);
+    };
+    window.addEventListener("appinstalled", installed);
+    return () => {
+      window.removeEventListener("mc:installprompt", fromCapture);
+      window.removeEventListener("beforeinstallprompt", direct);
+      window.removeEventListener("appinstalled", installed);
+    };
+  }, []);
+
+  // Old iOS home-screen apps: once per launch, renew and go back to the last page; then remember every page.
+  useEffect(() => {
+    if (!legacyApp || readStorage("sessionStorage", LAUNCH_DONE_KEY)) return;
+    writeStorage("sessionStorage", LAUNCH_DONE_KEY, "1");
+    const here = location.pathname + location.search;
+    void restoreLegacyLaunch(here, { member: root?.member != null }).then((plan) => {
+      if (plan.kind === "home") window.location.replace("/m/home");
+      else if (plan.kind === "go") navigate(plan.path, { replace: true });
+    });
+    // Runs once, on the launch page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [legacyApp]);
+  useEffect(() => {
+    if (legacyApp) rememberLegacyState(location.pathname + location.search);
+  }, [legacyApp, location.pathname, location.search]);
+
+  const skip = useCallback(() => {
+    writeStorage("sessionStorage", SKIP_INSTALL_KEY, "1");
+    setSkipped(true);
+  }, []);
+
+  const conditions: InstallConditions = {
+    pathname: location.pathname,
+    siteState: root?.siteState.kind ?? "open",
+    nativeApp: isNativeApp(mode.userAgent),
+    installed: mode.standalone || mode.homescreen,
+    enabled: install.enabled,
+    skipped,
+  };
+  const showModal = promptEvent !== null && installPromptAllowed(conditions);
+  const guideOpen = guideRequests > guideClosedAt;
+  const showSheet =
+    !showModal && (guideOpen || homeScreenSheetAllowed({ ...conditions, iosSafari: isIosSafari(mode.userAgent, mode.touchMac) }));
+  const styled = useStylesheet(installStyles, showModal || showSheet);
+  const decision = showModal ? "modal" : showSheet ? "sheet" : promptEvent ? "suppressed" : "none";
+  useEffect(() => markShellState("installPrompt", decision), [decision]);
+  if (!root || !styled) return null;
+
+  const brand = root.brand.name;
+  if (showModal) {
+    return (
+      <InstallModal
+        brand={brand}
+        onClose={skip}
+        onInstall={async () => {
+          const event = promptEvent;
+          (window as PromptWindow).__mcInstallPrompt = null;
+          setPromptEvent(null);
+          try {
+            await event.prompt();
+            const choice = await event.userChoice;
+            if (choice.outcome !== "accepted") skip();
+          } catch {
+            skip();
+          }
+        }}
+      />
+    );
+  }
+  if (showSheet) {
+    return (
+      <HomeScreenSheet
+        brand={brand}
+        variant={sheetVariant(ios)}
+        profileHref={profile ? `/m/appDownload?language=${root.language}&tokens` : null}
+        onClose={() => {
+          setGuideClosedAt(guideRequests);
+          skip();
+        }}
+      />
+    );
+  }
+  return null;
+}

@@ -1,0 +1,73 @@
+import type { AppContext } from "../lib/context";
+import { getServerT } from "../.server/i18n/resources";
+import type { NoticeKey } from "../.server/platform/outcomes";
+import { customerServiceUrl, getSiteConfig, getSiteStatus } from "../.server/platform/site";
+
+// What the root loader shows instead of, or on top of, the requested page (shell spec §4, "Access and maintenance").
+
+export type SiteState =
+  | { kind: "open" }
+  | {
+      kind: "maintenance";
+      endsAt: number | null;
+      description: string | null;
+      englishDescription: string | null;
+      customerServiceUrl: string | null;
+    }
+  | { kind: "access-denied"; ip: string | null; englishDescription: string | null; customerServiceUrl: string | null }
+  | { kind: "domain-unavailable"; customerServiceUrl: string | null };
+
+/** A notice alert over a page that still renders: the platform's own message, or a translation key. */
+export type SiteNotice = { message: string } | { messageKey: NoticeKey };
+
+async function customerService(context: AppContext): Promise<string | null> {
+  const config = await getSiteConfig(context.platform);
+  return config.ok ? customerServiceUrl(config.value) : null;
+}
+
+export async function loadSiteState(context: AppContext): Promise<{ state: SiteState; notice: SiteNotice | null }> {
+  const status = await getSiteStatus(context.platform, context.merchant.host);
+  const english = context.language === "EN" ? null : await getServerT("EN");
+  if (status.ok) {
+    const { value } = status;
+    if (value.maintenance) {
+      return {
+        state: {
+          kind: "maintenance",
+          endsAt: value.maintenanceEnd,
+          description: value.maintenanceDesc,
+          englishDescription: value.maintenanceDesc ? null : (english?.("maintenance_desc") ?? null),
+          customerServiceUrl: await customerService(context),
+        },
+        notice: null,
+      };
+    }
+    if (value.regionRestriction) {
+      return {
+        state: {
+          kind: "access-denied",
+          ip: value.ip,
+          englishDescription: english?.("error_ip_desc") ?? null,
+          customerServiceUrl: await customerService(context),
+        },
+        notice: null,
+      };
+    }
+    return { state: { kind: "open" }, notice: null };
+  }
+  if (status.errorCode === "domain_not_available") {
+    return { state: { kind: "domain-unavailable", customerServiceUrl: await customerService(context) }, notice: null };
+  }
+  const { failure } = status;
+  if (failure.kind === "notice") {
+    return { state: { kind: "open" }, notice: failure.message ? { message: failure.message } : { messageKey: failure.messageKey } };
+  }
+  // Silent outcomes (502, rate limits) and a status call that says "not logged in" leave the page as it is.
+  return { state: { kind: "open" }, notice: null };
+}
+
+export function statusCodeFor(state: SiteState): number | null {
+  if (state.kind === "maintenance") return 503;
+  if (state.kind === "access-denied") return 403;
+  return null;
+}
