@@ -5,7 +5,7 @@ import type { loader as rootLoader } from "~/root";
 import type { CaptchaController, CaptchaProduct, CaptchaState, CaptchaValues, CaptchaVersion } from "./types";
 import type * as WidgetChunk from "./widget";
 
-// <CaptchaField>: the form's captcha (spec §4 "Captcha", §5; shell spec §4 "Human verification"). This file is in
+// <CaptchaField>: the form's captcha (docs/behaviour/captcha.md). This file is in
 // the page's first load, so it only holds the form fields, the no-JavaScript message and the handle; the engine
 // (script servers, Geetest widget) and the visible states are the chunk ./widget, imported only when a form
 // needs a captcha, right after hydration.

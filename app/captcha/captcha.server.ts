@@ -1,13 +1,13 @@
 import { z } from "zod";
 import type { PlatformClient } from "../.server/platform/client";
 
-// Geetest captcha: the merchant's setup (settings) and a challenge (spec §3 "Captcha challenge response", §5, §7).
+// Geetest captcha: the merchant's setup (settings) and a challenge (docs/behaviour/captcha.md#challenge).
 
 export const CAPTCHA_PRODUCTS = ["login", "register", "sms"] as const;
 export type CaptchaProduct = (typeof CAPTCHA_PRODUCTS)[number];
 export type CaptchaVersion = "v3" | "v4";
 
-/** Spec §4: script loading tries up to three servers. */
+/** Script loading tries up to three servers (docs/behaviour/captcha.md#script-servers). */
 export const MAX_CAPTCHA_SCRIPT_SERVERS = 3;
 
 /**
@@ -99,7 +99,10 @@ const challengeSchema = z.union([
 export type CaptchaChallenge =
   { version: "v3"; gt: string; challenge: string; new_captcha: boolean; offline: boolean } | { version: "v4"; captchaId: string };
 
-/** Why no challenge: translated texts the browser shows in the widget's error state (spec §8 "captcha"). */
+/**
+ * Why no challenge: translated texts the browser shows in the widget's error state
+ * (docs/behaviour/captcha.md#challenge).
+ */
 export type CaptchaChallengeFailure = { message: string | null; messageKey: "captcha_not_setup" | "captcha_too_fast" | "captcha_error" };
 
 export type CaptchaChallengeResult = { ok: true; challenge: CaptchaChallenge } | { ok: false; failure: CaptchaChallengeFailure };

@@ -9,7 +9,7 @@ import type {
   VerifyOutcome,
 } from "./types";
 
-// The captcha loader's rules (spec §4 "Captcha", §5, §8, §9), with the browser injected (browser.ts) so unit
+// The captcha loader's rules (docs/behaviour/captcha.md), with the browser injected (browser.ts) so unit
 // tests drive it with fake scripts and fake timers:
 // - the widget script comes from up to three servers, 3 s each, in order; then 'Network failure' (60204/60205);
 // - one verification at a time; events from a stale attempt (reloaded, timed out, retried) are ignored;
@@ -21,7 +21,7 @@ export const SCRIPT_TIMEOUT_MS = 3_000;
 export const CAPTCHA_TIMEOUT_MS = 10_000;
 export const MAX_SCRIPT_SERVERS = 3;
 
-/** What the widget object exposes (design brief: Geetest v3 and v4 browser interfaces). */
+/** What the widget object exposes (Geetest's public v3 and v4 browser interfaces). */
 export interface GeetestObject {
   onReady(fn: () => void): unknown;
   onSuccess(fn: () => void): unknown;
@@ -124,7 +124,7 @@ const V4_LANG: Record<string, string> = {
   TR: "tur",
 };
 
-/** Spec §9: the captcha language map (CN, TW, HK, EN, JA, KO, ID, ES, TH, VI and more); English otherwise. */
+/** The captcha language map (docs/behaviour/captcha.md#widget); English otherwise. */
 export function geetestLanguage(language: string, version: CaptchaVersion): string {
   const code = language.toUpperCase();
   return version === "v4" ? (V4_LANG[code] ?? "eng") : (V3_LANG[code] ?? "en");
@@ -374,7 +374,7 @@ export function createCaptchaController(settings: CaptchaSettings, deps: Captcha
 
   async function initialise(id: number): Promise<InitResult> {
     const first = await initOnce(id);
-    // Spec §4: the initialisation is retried once (a fresh challenge: a v3 challenge is single-use).
+    // The initialisation is retried once (a fresh challenge: a v3 challenge is single-use).
     if (first.ok === false && first.retry && id === run && !destroyed) return initOnce(id);
     return first;
   }

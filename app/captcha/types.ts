@@ -4,7 +4,7 @@
 export type CaptchaProduct = "login" | "register" | "sms";
 export type CaptchaVersion = "v3" | "v4";
 
-/** The four form fields the platform reads (identity contract §8); "" when not used by this version. */
+/** The four form fields the platform reads (docs/behaviour/captcha.md#versions); "" when not used by this version. */
 export type CaptchaValues = {
   geetestChallenge: string;
   geetestValidate: string;
@@ -14,18 +14,18 @@ export type CaptchaValues = {
 };
 
 export type CaptchaFailure =
-  /** SMS captcha without Geetest v4 (spec §5): 'captcha service not working'. */
+  /** SMS captcha without Geetest v4 (docs/behaviour/captcha.md#sms-needs-v4): 'captcha service not working'. */
   | { kind: "not-working" }
-  /** Every script server failed (spec §8: 60204 timeout, 60205 load error, both 'Network failure'). */
+  /** Every script server failed: 60204 timeout, 60205 load error, both 'Network failure'. */
   | { kind: "network"; code: 60204 | 60205 }
-  /** The initialisation took longer than 10 s (spec §9). */
+  /** The initialisation took longer than 10 s. */
   | { kind: "timeout" }
   /** No challenge: the platform's message, or 'not setup' / 'verify too fast' / a generic text. */
   | { kind: "challenge"; message: string | null; messageKey: "captcha_not_setup" | "captcha_too_fast" | "captcha_error" }
-  /** The widget's own error: its user message and code (shell spec §8). */
+  /** The widget's own error: its user message and code. */
   | { kind: "provider"; message: string | null; code: string | null };
 
-/** The human-verification widget's states (shell spec §4: loading, waiting, success, error). */
+/** The human-verification widget's states (docs/behaviour/captcha.md#widget): loading, waiting, success, error. */
 export type CaptchaState =
   | { status: "idle" }
   | { status: "loading" }

@@ -3,12 +3,12 @@ import { useTranslation, type Translate } from "~/i18n/translate";
 import type { CaptchaFailure, CaptchaState } from "./types";
 
 // The captcha chunk's visible part (imported on demand by <CaptchaField>, with the engine): the widget's states
-// (shell spec §4 "Human verification": loading, waiting, success, error with a retry link) and the 'verify first'
-// notice (shell spec §5). Only ever rendered in the browser, after hydration.
+// (loading, waiting, success, error with a retry link; docs/behaviour/captcha.md#widget) and the 'verify first' notice
+// (docs/behaviour/captcha.md#verify-before-posting). Only ever rendered in the browser, after hydration.
 
 export { createBrowserCaptcha } from "./browser";
 
-/** Spec §8: the platform's message, 'not setup', 'verify too fast', 'Network failure' (60204/60205), or the widget's error. */
+/** The platform's message, 'not setup', 'verify too fast', 'Network failure' (60204/60205), or the widget's error. */
 export function failureText(failure: CaptchaFailure, t: Translate): string {
   switch (failure.kind) {
     case "not-working":
@@ -73,7 +73,7 @@ export function CaptchaStatus({ state, onVerify, onRetry }: { state: CaptchaStat
 }
 
 /**
- * The spec's alert for a closed captcha: "Notice", 'verify first', Confirm. A native modal <dialog> (focus kept
+ * The alert for a closed captcha: "Notice", 'verify first', Confirm. A native modal <dialog> (focus kept
  * inside, Escape closes); a plain button, not <form method="dialog">, because it sits inside the page's form.
  */
 export function VerifyFirstNotice({ onClose }: { onClose: () => void }) {

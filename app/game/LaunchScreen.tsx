@@ -24,7 +24,7 @@ function phaseOf(result: LaunchResult): LaunchPhase {
 }
 
 /**
- * Lottery launch (spec: identity §4, §8): a loading indicator after the initial 150 ms delay, one launch per page
+ * Lottery launch (docs/behaviour/game-launch.md): a loading indicator after the initial 150 ms delay, one launch per page
  * view, then the browser goes to the returned gameUrl; a timeout shows 'timeout_retry_please' with Retry, any
  * other failure the platform's message in the notice.
  */

@@ -1,7 +1,7 @@
 // The parts of game launch the browser needs: constants and the gameUrl check. No zod here, so the launch
 // screen's bundle stays small (launch-params.ts holds the query rules and is used by the server).
 
-/** Spec §9: the launch call's timeout and the loading indicator's initial delay (game.css uses the same 150 ms). */
+/** The launch call's timeout and the loading indicator's initial delay (game.css uses the same 150 ms). */
 export const LAUNCH_TIMEOUT_MS = 10_000;
 export const LAUNCH_INITIAL_DELAY_MS = 150;
 

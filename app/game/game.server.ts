@@ -11,7 +11,7 @@ import {
   type LaunchQuery,
 } from "./launch-params";
 
-// GET /wps/game/launchGame (spec: identity §7 "Game launch", §8 "game launch"): authorised, 10 s timeout.
+// GET /wps/game/launchGame (docs/behaviour/game-launch.md#launch-parameters): authorised, 10 s timeout.
 
 const launchValueSchema = z.object({ gameUrl: z.string().min(1).max(4096) }).passthrough();
 

@@ -1,4 +1,4 @@
-// Lottery game launch (spec: identity §4 "Lottery game launch", §7 "Game launch", §9): the /m/launchGame
+// Lottery game launch (docs/behaviour/game-launch.md): the /m/launchGame
 // query, the rules that turn it into the platform's launch parameters, and the URL checks. Pure: shared by the
 // route's loader/action (server) and the launch screen (browser), and unit-tested on its own.
 import { z } from "zod";
@@ -64,7 +64,7 @@ export function parseLaunchQuery(search: URLSearchParams): ParsedLaunchQuery {
 
 const LOBBY_CODES = new Set(["", "game_list", "lobby"]);
 
-/** Spec §4: lobby when the game code is empty, game_list or lobby; otherwise betting. */
+/** Lobby when the game code is empty, game_list or lobby; otherwise betting (docs/behaviour/game-launch.md#view). */
 export function isLobbyCode(code: string | null | undefined): boolean {
   return LOBBY_CODES.has((code ?? "").trim().toLowerCase());
 }
@@ -78,7 +78,7 @@ export function lottoViewFor(code: string | null | undefined, requested?: string
   return requested?.toLowerCase() === "lobby" ? "lobby" : "betting";
 }
 
-/** Vendor types that are launched through TCG (spec §7). */
+/** Vendor types that are launched through TCG. */
 const TCG_TYPES = new Set(["RNG", "PVP"]);
 
 /** The vendor to launch: RNG and PVP (as vendor or play type) are TCG; no vendor means LOTT. */
@@ -135,7 +135,7 @@ export function sameOriginUrl(candidate: string | null | undefined, pageOrigin: 
 }
 
 /**
- * backUrl (spec §2: defaults to the current address): the link's own backUrl if it is on this site, else the
+ * backUrl (docs/behaviour/game-launch.md#back-url): the link's own backUrl if it is on this site, else the
  * address the member launched from (the referring page of this site), else the site's home.
  */
 export function resolveBackUrl(requested: string | null | undefined, pageUrl: string, referer?: string | null): string {

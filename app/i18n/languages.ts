@@ -1,4 +1,4 @@
-// The platform's twenty language codes and the HTML tags they map to (design brief).
+// The platform's twenty language codes and the HTML tags they map to (docs/behaviour/shell.md#languages).
 // Shared by server and browser: no server-only imports here.
 export const LANGUAGES = [
   { code: "CN", tag: "zh-CN", name: "简体中文", country: "CN" },
@@ -27,7 +27,7 @@ export type LanguageCode = (typeof LANGUAGES)[number]["code"];
 
 export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [LanguageCode, ...LanguageCode[]];
 
-/** Requests and redirects default to CN when nothing else is known (spec). */
+/** The platform's own default language (CN). Nothing uses it yet: the edge always picks a language for a request. */
 export const PLATFORM_DEFAULT_LANGUAGE: LanguageCode = "CN";
 
 const RTL: ReadonlySet<LanguageCode> = new Set<LanguageCode>(["UR"]);

@@ -1,5 +1,6 @@
-// A token in the address (spec §6: query `token` or `tokens`, e.g. from the native app shell or another of the
-// merchant's sites) becomes the session, checked with the platform, and is removed from the address at once.
+// A token in the address (docs/behaviour/identity.md#token-in-address: query `token` or `tokens`, e.g. from the native
+// app shell or another of the merchant's sites) becomes the session, checked with the platform, and is removed from the
+// address at once.
 import { redirect } from "@remix-run/cloudflare";
 import type { AppContext } from "../lib/context";
 import { getMemberInfo } from "../.server/platform/member";

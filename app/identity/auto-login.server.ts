@@ -1,5 +1,5 @@
-// Auto-login at the edge (spec §4 "Auto-login"): a visitor with a remembered login is logged in before the page
-// renders. Called from workers/app.ts for GET document requests, before Remix.
+// Auto-login at the edge (docs/behaviour/identity.md#auto-login): a visitor with a remembered login is logged in before
+// the page renders. Called from workers/app.ts for GET document requests, before Remix.
 import { redirect } from "@remix-run/cloudflare";
 import type { AppContext } from "../lib/context";
 import { withTrackingParams } from "../navigation/tracking-params";
@@ -19,7 +19,7 @@ import { serverDeviceId } from "./device-id.server";
 import { isDocumentRequest } from "./document-request.server";
 
 export type AutoLoginInput = {
-  /** The session has a token, or the address carries token/tokens (spec §6: a token counts as present). */
+  /** The session has a token, or the address carries token/tokens (docs/behaviour/session.md#token-counts-as-present). */
   hasToken: boolean;
   /** redirectUrl or backUrl in the query. */
   hasRedirectInQuery: boolean;
@@ -46,7 +46,7 @@ export type AutoLoginDecision =
         | "not-username-type";
     };
 
-/** The spec's conditions, all of which must hold; the first that fails is the reason. */
+/** The conditions, all of which must hold, in order; the first that fails is the reason. */
 export function autoLoginDecision(input: AutoLoginInput): AutoLoginDecision {
   if (input.hasToken) return { run: false, reason: "has-token" };
   if (input.hasRedirectInQuery) return { run: false, reason: "redirect-in-query" };

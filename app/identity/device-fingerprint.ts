@@ -1,5 +1,5 @@
 // Browser only, loaded with import() when a login or register form mounts: crypto-js/md5 stays out of the
-// first page load (design brief, "Heavy client code loads on demand").
+// first page load (heavy client code loads on demand).
 import MD5 from "crypto-js/md5";
 import Hex from "crypto-js/enc-hex";
 import { formatDeviceId, nativeAppDeviceId } from "./device";
@@ -27,7 +27,10 @@ export function browserFingerprint(): string {
   ].join("|");
 }
 
-/** The spec's device id: the native app's UUID, else the MD5 of the fingerprint as 8-4-4-4-12. */
+/**
+ * The device id (docs/behaviour/identity.md#device-id): the native app's UUID, else the MD5 of the fingerprint as
+ * 8-4-4-4-12.
+ */
 export function browserDeviceId(): string {
   return nativeAppDeviceId(navigator.userAgent) ?? formatDeviceId(MD5(browserFingerprint()).toString(Hex));
 }

@@ -1,8 +1,9 @@
-// Device identity for login and registration (spec §3 "Device id", §7 "Device" header, register method).
-// Shared by the browser and the edge: pure functions only. The MD5 of the browser fingerprint lives in
-// ./device-fingerprint.ts, loaded on demand so crypto-js is not part of the first page load.
+// Device identity for login and registration (docs/behaviour/identity.md#device-id,
+// docs/behaviour/identity.md#device-header, docs/behaviour/registration.md#register-method). Shared by the browser and
+// the edge: pure functions only. The MD5 of the browser fingerprint lives in ./device-fingerprint.ts, loaded on demand so
+// crypto-js is not part of the first page load.
 
-/** The `Device` header values the platform knows (spec §7). */
+/** The `Device` header values the platform knows. */
 export const DEVICE_HEADERS = ["IPAD", "PWA", "PWA-Android", "WEBCLIP"] as const;
 export type DeviceHeader = (typeof DEVICE_HEADERS)[number];
 
@@ -26,7 +27,7 @@ export function isDeviceId(value: unknown): value is string {
   return typeof value === "string" && DEVICE_ID.test(value);
 }
 
-/** Inside the native app shell the user agent carries a UUID: that, lowercased, is the device id (spec §3). */
+/** Inside the native app shell the user agent carries a UUID: that, lowercased, is the device id. */
 export function nativeAppDeviceId(userAgent: string | null | undefined): string | null {
   const match = userAgent ? UUID.exec(userAgent) : null;
   return match ? match[0].toLowerCase() : null;
@@ -73,7 +74,8 @@ export function registerMethod({ userAgent, displayMode = "browser" }: DeviceSig
   return "H5";
 }
 
-// Client modes for the shell's install prompts and download surfaces (shell spec §4): the one user-agent parser.
+// Client modes for the shell's install prompts and download surfaces (docs/behaviour/install.md,
+// docs/behaviour/download.md): the one user-agent parser.
 
 export type IosVersion = { major: number; minor: number; patch: number };
 

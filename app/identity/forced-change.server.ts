@@ -1,4 +1,4 @@
-// Spec §4 Login step 4 and §5: when a member must change the password before anything else.
+// When a member must change the password before anything else (docs/behaviour/identity.md#forced-change).
 
 export const FORCED_CHANGE_REASONS = ["default", "expired", "first-login"] as const;
 export type ForcedChangeReason = (typeof FORCED_CHANGE_REASONS)[number];
@@ -12,7 +12,7 @@ export type ForcedChangeInput = {
   passwordExpired: boolean;
   /** White-label flag PWDEXPFORCECHANGE3. */
   forceChangeOnExpiry: boolean;
-  /** Auto-login only (spec §4 Auto-login: "change-password if first login or expired password with the flag on"). */
+  /** Auto-login only: a first login also goes to the change-password page (docs/behaviour/identity.md#auto-login). */
   firstTimeLogin?: boolean;
 };
 
@@ -25,7 +25,9 @@ export function forcedChangeReason(input: ForcedChangeInput): ForcedChangeReason
   return null;
 }
 
-/** The change-password page with the context it shows (updatePassword true, spec §3 "Login response"). */
+/**
+ * The change-password page with the context it shows (updatePassword true; docs/behaviour/identity.md#change-password).
+ */
 export function changePasswordLocation(path: string, reason: ForcedChangeReason): string {
   return `${path}?${new URLSearchParams({ updatePassword: "1", reason })}`;
 }

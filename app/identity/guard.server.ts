@@ -1,4 +1,5 @@
-// Protected routes (spec §6): visitors go to /m/login with the page they wanted as redirectUrl.
+// Protected routes (docs/behaviour/session.md#protected-pages): visitors go to /m/login with the page they wanted as
+// redirectUrl.
 import { redirect } from "@remix-run/cloudflare";
 import type { AppContext } from "../lib/context";
 import { safeRedirectPath } from "../navigation/safe-redirect";

@@ -1,4 +1,5 @@
-// The error catalogue (spec §8) for identity calls, as messages the login and two-factor screens show.
+// The error catalogue for identity calls, as messages the login and two-factor screens show
+// (docs/behaviour/identity.md#login-messages).
 import type { PlatformResult } from "../.server/platform/outcomes";
 import type { Message } from "./login/types";
 import type { TranslationKey } from "../i18n/i18n-instance";

@@ -1,4 +1,5 @@
-// Phone numbers for SMS login, send-code and two-factor (spec §5: "'+' plus dialling code plus number").
+// Phone numbers for SMS login, send-code and two-factor: '+', the dialling code, the number
+// (docs/behaviour/identity.md#sms-codes).
 
 /** A national number as typed: spaces, dots and hyphens between digit groups dropped. */
 export function normalizeMobile(value: string): string {

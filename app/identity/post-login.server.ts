@@ -1,4 +1,4 @@
-// What happens after the platform accepts a login (spec §4 Login step 3–4), shared by the login form, the
+// What happens after the platform accepts a login (docs/behaviour/identity.md#after-login), shared by the login form, the
 // two-factor step and auto-login: remembered login, session, member info and language, then where to go.
 import type { AppContext } from "../lib/context";
 import { getMemberInfo, updateMemberLanguage } from "../.server/platform/member";
@@ -34,7 +34,7 @@ export type CompleteLoginInput = {
   rememberMode?: "set" | "keep";
   /** The redirectUrl query parameter, if any. */
   redirectUrl: string | null;
-  /** Auto-login also sends a first login to the change-password page (spec §4 Auto-login). */
+  /** Auto-login also sends a first login to the change-password page (docs/behaviour/identity.md#auto-login). */
   firstLoginForcesChange?: boolean;
 };
 

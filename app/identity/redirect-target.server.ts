@@ -1,5 +1,6 @@
-// Where a member goes after login (spec §5 "Redirect-after-login happens only when a redirectUrl query parameter exists";
-// §9 "Login redirect to an external URL appends token, language, headerColor, b2c=1 and title").
+// Where a member goes after login: redirectUrl only when the query has one; another of the merchant's domains gets the
+// token, language, headerColor, b2c=1 and title (docs/behaviour/identity.md#redirect-after-login,
+// docs/behaviour/identity.md#token-to-other-domains).
 import { safeRedirectPath } from "../navigation/safe-redirect";
 
 export type RedirectContext = {

@@ -1,4 +1,4 @@
-// Send an SMS code (spec §4 "Two-factor" SMS, §5 "Sending an SMS code requires a mobile number"), shared by the
+// Send an SMS code (docs/behaviour/identity.md#sms-codes), shared by the
 // /m/sms-code resource route (JavaScript) and the login form's own "Send code" button (no JavaScript).
 import { z } from "zod";
 import type { AppContext } from "../lib/context";
@@ -8,7 +8,7 @@ import { callSendSmsCode, type GeetestFields } from "./session-calls.server";
 import { keyMessage, noticeFor } from "./messages.server";
 import { checkThrottle, recordAttempt, tooManyAttempts } from "./throttle.server";
 
-/** SMS countdown fallback when the platform gives no expiration (spec §9: 60 s). */
+/** SMS countdown fallback when the platform gives no usable expiration: 60 s. */
 export const SMS_COUNTDOWN_FALLBACK_MS = 60_000;
 /** A longer answer than this is taken as a clock problem: fall back. */
 const MAX_COUNTDOWN_MS = 15 * 60_000;

@@ -1,5 +1,5 @@
 // Identity calls to the platform: login, two-factor verification, send SMS code, change password, logout
-// (spec §7; /tmp contract "Calls" 1–3, 6, 7).
+// (docs/platform-contract.md).
 import { z } from "zod";
 import type { DeviceHeader } from "./device";
 import type { PlatformClient } from "../.server/platform/client";

@@ -1,4 +1,4 @@
-/** Spec: these survive every redirect and navigation the product makes. */
+/** Carried over by the home-path redirect and by auto-login's redirect (docs/behaviour/shell.md#tracking-parameters). */
 export const TRACKING_PARAMS = ["affiliateCode", "referralCode", "r", "fbclid", "gclid", "ttclid"] as const;
 
 /** `path` with the tracking parameters of `from` appended (values already in `path` win). */

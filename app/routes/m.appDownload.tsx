@@ -7,7 +7,7 @@ import { hideBarCookie, loadDownloadPage, type DownloadPageEntry } from "~/shell
 import { getServerT } from "~/.server/i18n/resources";
 import { safeRedirectPath } from "~/navigation/safe-redirect";
 
-// The app download page (shell spec §2 "/m/appDownload?language={lang}&tokens"): the configuration-profile install
+// The app download page (docs/behaviour/download.md#download-page): the configuration-profile install
 // steps, and every download the device may use — the download popup's page form, for links and JavaScript off.
 // A token in the address is taken into the session by the edge before this loader runs (docs/decisions/0003).
 

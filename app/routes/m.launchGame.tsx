@@ -13,14 +13,14 @@ import type { LaunchResult } from "~/game/launch-result";
 import { launchForMember, type LaunchOutcome } from "~/game/game.server";
 import { forcedChangeRedirect, sessionExpired } from "~/identity/guard.server";
 
-// /m/launchGame?prize_mode|vendor&code&playType&backUrl&lottoView (spec: identity §2, §4, §7; shell §4 banners).
+// /m/launchGame?prize_mode|vendor&code&playType&backUrl&lottoView (docs/behaviour/game-launch.md).
 // With JavaScript the page launches once through this route's action and then goes to the gameUrl; without it,
 // a <noscript> refresh asks the loader to launch on the server (?nojs=1), which answers a 302 to the game.
 
 
 // Title, description and robots (noindex): the root's per-path page meta (app/shell/page-meta.ts).
 
-/** Visitors go to login, and come back here afterwards (spec: lottery launch needs a login). */
+/** Visitors go to login, and come back here afterwards (docs/behaviour/game-launch.md#members-only). */
 function loginRedirect(url: URL, headers?: HeadersInit) {
   return redirect(`/m/login?redirectUrl=${encodeURIComponent(launchPagePath(url))}`, { headers });
 }

@@ -31,7 +31,7 @@ import type { PlatformFailure } from "~/.server/platform/outcomes";
 import type { RememberedLogin } from "~/identity/remembered-login.server";
 import type { AppContext } from "../lib/context";
 
-// /m/register (and /m/register.html): registration by username or by mobile number (spec §2, §4 Registration, §5).
+// /m/register (and /m/register.html): registration by username or by mobile number (docs/behaviour/registration.md).
 // A plain HTML form post works without JavaScript; with it, the page adds the submit lock, the captcha before
 // submit and the success alert.
 
@@ -108,7 +108,10 @@ function failure(values: RegisterValues, patch: Partial<RegisterFailure> = {}): 
 
 const FAILURE_STATUS = 400;
 
-/** The platform's message (already in the member's language), or a translated text (spec §8 "registration error"). */
+/**
+ * The platform's message (already in the member's language), or a translated text
+ * (docs/behaviour/registration.md#register-errors).
+ */
 function platformNotice(result: { failure: PlatformFailure; message: string | null }): Message {
   const text = (result.failure.kind === "notice" ? result.failure.message : null) ?? result.message;
   if (text?.trim()) return { text: text.trim().slice(0, 500) };
@@ -168,7 +171,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
 
   if (!result.ok) {
-    // Spec §4 step 5: the message in an alert; typed values stay (never the password), and the field is marked.
+    // The message in an alert; typed values stay (never the password), and the field is marked
+    // (docs/behaviour/registration.md#register-errors).
     const notice = platformNotice(result);
     const field = fieldForErrorCode(result.errorCode);
     const body = failure({ ...keptValues(form), mode: input.mode }, { notice, fieldErrors: field ? { [field]: notice } : {} });
@@ -184,9 +188,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<RegisterActionData>({ ok: true, id, location, message: "register_success_login" }, { headers });
   }
 
-  // Mobile registration without a password: the platform used the default one, which must be changed at once (spec §4 step 6).
+  // Mobile registration without a password: the platform used the default one, which must be changed at once
+  // (docs/behaviour/registration.md#register-success).
   const usedDefaultPassword = input.mode === "mobile" && !input.password;
-  // Spec §4 step 3: the remembered login is stored only when the merchant's auto-login setting is on.
+  // The remembered login is stored only when the merchant's auto-login setting is on.
   const remember: RememberedLogin | null =
     settings?.whitelabelVal["AUTOLOGIN3"] === true && !usedDefaultPassword
       ? { type: "username", username: value.userName, password: input.password, merchant: merchant.merchantCode }

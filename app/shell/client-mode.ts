@@ -1,10 +1,10 @@
-// How this page was launched, as only the browser can tell (shell spec §3 "Browser storage keys", §4): installed web
+// How this page was launched, as only the browser can tell (docs/behaviour/install.md#webclip-flag): installed web
 // app, home-screen launch, iOS web clip, iPadOS in desktop mode. Shared by the shell's surfaces (download bar, install
 // prompts, update check). User-agent facts come from ~/identity/device, the product's one user-agent parser.
 // Browser only: call it from effects and event handlers, never while rendering on the server.
 import { HOMESCREEN_PARAM } from "./install/assets";
 
-/** localStorage: "1" when running as an iOS web clip (spec key WEBCLIP). */
+/** localStorage: "1" when running as an iOS web clip. */
 export const WEBCLIP_KEY = "WEBCLIP";
 /** sessionStorage: this session began with ?homescreen=1 (launched from the home screen). */
 export const HOMESCREEN_SESSION_KEY = "SHELL_homescreen";

@@ -1,4 +1,4 @@
-// Page titles, meta descriptions and the robots rule (shell spec §2 "Page titles and meta descriptions";
+// Page titles, meta descriptions and the robots rule (docs/behaviour/shell.md#page-meta;
 // docs/decisions/0018). The root route's meta function renders them for every page, so routes need no meta of their own.
 import type { TranslationKey, Translations } from "../i18n/i18n-instance";
 import { interpolate } from "../i18n/translate";
@@ -28,7 +28,7 @@ export const PAGE_META: Readonly<Record<string, Partial<PageMetaConfig>>> = {
   "/m/appDownload": { title: "download_popup_title" },
 };
 
-/** Other addresses of the same page (the home paths of the spec's route table, the .html register page). */
+/** Other addresses of the same page (the home paths, the .html register page). */
 const ALIASES: Readonly<Record<string, string>> = {
   "/": HOME_META_PATH,
   "/m": HOME_META_PATH,
@@ -66,7 +66,7 @@ export function pathDepth(pathname: string): number {
   return (pathname.match(/\//g) ?? []).length;
 }
 
-/** The spec's rule, read as: noindex unless the host is www.* or localhost, and always when the path has more than two slashes. */
+/** The robots rule: noindex unless the host is www.* or localhost, and always when the path has more than two slashes. */
 export function robotsNoindex(host: string, pathname: string): boolean {
   return !isIndexableHost(host) || pathDepth(pathname) > 2;
 }

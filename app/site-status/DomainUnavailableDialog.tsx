@@ -3,7 +3,10 @@ import { useRootData } from "~/root";
 import { Dialog } from "~/ui/Dialog";
 import { DomainSuggestion } from "~/shell/network/DomainSuggestion";
 
-/** errorCode domain_not_available: a notice with customer-service and retry buttons (shell spec §4). */
+/**
+ * errorCode domain_not_available: a notice with customer-service and retry buttons
+ * (docs/behaviour/shell.md#site-status).
+ */
 export function DomainUnavailableDialog({ customerServiceUrl }: { customerServiceUrl: string | null }) {
   const { t } = useTranslation();
   const data = useRootData();

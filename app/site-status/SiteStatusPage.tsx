@@ -7,7 +7,10 @@ import { LocalTime } from "./LocalTime";
 
 type Props = { state: Extract<SiteState, { kind: "maintenance" | "access-denied" }> };
 
-/** Replaces every page while the merchant is in maintenance or the visitor's region is restricted (shell spec §2). */
+/**
+ * Replaces every page while the merchant is in maintenance or the visitor's region is restricted
+ * (docs/behaviour/shell.md#site-status).
+ */
 export function SiteStatusPage({ state }: Props) {
   const { t } = useTranslation();
   const data = useRootData();

@@ -3,7 +3,7 @@ import { getServerT } from "../.server/i18n/resources";
 import type { NoticeKey } from "../.server/platform/outcomes";
 import { customerServiceUrl, getSiteConfig, getSiteStatus } from "../.server/platform/site";
 
-// What the root loader shows instead of, or on top of, the requested page (shell spec §4, "Access and maintenance").
+// What the root loader shows instead of, or on top of, the requested page (docs/behaviour/shell.md#site-status).
 
 export type SiteState =
   | { kind: "open" }

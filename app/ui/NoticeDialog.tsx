@@ -2,7 +2,10 @@ import { useTranslation } from "~/i18n/translate";
 import type { SiteNotice } from "~/site-status/site-state.server";
 import { Dialog } from "./Dialog";
 
-/** The spec's alert: titled with the notice label, the platform's message (or a translated one), a confirm button. */
+/**
+ * The notice alert (docs/behaviour/shell.md#notices): titled "Notice", the platform's message (or a translated one),
+ * Confirm.
+ */
 export function NoticeDialog({ notice }: { notice: SiteNotice }) {
   const { t } = useTranslation();
   const message = "message" in notice ? notice.message : t(notice.messageKey);

@@ -1,4 +1,4 @@
-// The app download surfaces (shell spec §4 "Download bar", "Image-download popup", "Upgrade modal"), driven by user
+// The app download surfaces (docs/behaviour/download.md: bar, popups, upgrade modal), driven by user
 // agents and launch modes. Sandbox data (docs/platform-contract.md, "App download"): demo has Android (.apk), iOS (a
 // page, opens in a new tab), a configuration profile, an icon, the APP_DOWNLOAD promotion and two popup banners;
 // vn88 has only Android; br777 Android and iOS (.ipa).

@@ -235,7 +235,7 @@ test.describe("two-factor", () => {
     await verifyAndPass(page);
   });
 
-  test("all four methods: tabs in the spec's order, starting on the first; switching clears inputs", async ({ page }) => {
+  test("all four methods: tabs in their fixed order, starting on the first; switching clears inputs", async ({ page }) => {
     await startTwoFactor(page, "twofa01");
     const tabs = page.getByRole("tab");
     await expect(tabs).toHaveText(["Real name", "SMS", "Authenticator", "Email"]);

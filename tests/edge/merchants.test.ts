@@ -1,4 +1,4 @@
-// Issue acceptance: the merchant is chosen by the Host header, before Remix runs.
+// The merchant is chosen by the Host header, before Remix runs (docs/behaviour/shell.md#merchant-by-host).
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bodyText, getPage, h1, htmlAttributes, resetFaults, title } from "../support/http";
 

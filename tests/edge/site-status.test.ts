@@ -1,4 +1,4 @@
-// The root loader's site status (shell spec §2 and §4) under the sandbox platform's injected faults.
+// The root loader's site status (docs/behaviour/shell.md#site-status) under the sandbox platform's injected faults.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bodyText, dialogs, getPage, h1, htmlAttributes, request, resetFaults, setFaults, title } from "../support/http";
 import { testTimings } from "../support/timings";

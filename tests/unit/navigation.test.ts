@@ -24,7 +24,7 @@ describe("safeRedirectPath", () => {
 });
 
 describe("withTrackingParams", () => {
-  it("keeps the spec's tracking parameters and drops the others", () => {
+  it("keeps the tracking parameters and drops the others", () => {
     const from = new URLSearchParams("affiliateCode=A1&referralCode=R2&r=x&fbclid=f&gclid=g&ttclid=t&token=secret&other=1");
     expect(withTrackingParams("/m/home", from)).toBe("/m/home?affiliateCode=A1&referralCode=R2&r=x&fbclid=f&gclid=g&ttclid=t");
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { classifyFailure } from "../../app/.server/platform/outcomes";
 
-// The shell spec's error catalogue (§8), row by row.
+// The platform's error catalogue (docs/behaviour/errors.md#platform-errors), row by row.
 describe("classifyFailure", () => {
   it.each([
     [401, null, { kind: "not-logged-in" }],

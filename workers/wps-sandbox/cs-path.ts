@@ -1,5 +1,5 @@
-// Customer-service path encryption (spec shell §3: "path encrypted; last 8
-// characters are the key; decrypted unless it starts with http").
+// Customer-service path encryption: the path is encrypted and its last 8
+// characters are the key; a path starting with http is plain (docs/behaviour/shell.md#customer-service-link).
 import { desDecrypt, desEncrypt } from "./encryption";
 import { randomAlnum } from "./random";
 

@@ -1,4 +1,4 @@
-/** The platform's twenty language codes (spec: shell §3, design "Languages"). */
+/** The platform's twenty language codes (docs/behaviour/shell.md#languages). */
 export const LANGUAGES = [
   "CN",
   "TW",

@@ -36,7 +36,7 @@ export interface Merchant {
   geetestId: string;
   /** Host names (with the default wrangler dev port) the domain speed test can try. */
   domainList: readonly string[];
-  /** Whether site config serves the customer-service path encrypted (spec shell §3). */
+  /** Whether site config serves the customer-service path encrypted (docs/behaviour/shell.md#customer-service-link). */
   encryptCustomerServicePath: boolean;
 }
 

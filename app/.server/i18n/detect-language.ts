@@ -39,7 +39,7 @@ export type LanguageSources = {
   merchantDefault: LanguageCode;
 };
 
-/** Order from the foundation issue: query, cookie, member, Accept-Language, merchant default. */
+/** Order: query, cookie, member, Accept-Language, merchant default (docs/behaviour/session.md#language-cookie). */
 export function detectLanguage(sources: LanguageSources): LanguageCode {
   return (
     toLanguageCode(sources.query) ??

@@ -51,19 +51,19 @@ export const merchantRouteSchema = z.object({
     shortName: z.string().min(1).max(30),
     themeColor: colour,
     backgroundColor: colour.default("#ffffff"),
-    /** Square icons, 72 to 512 px; the manifest lists them (shell spec §2). */
+    /** Square icons, 72 to 512 px; the manifest lists them (docs/behaviour/install.md#icons). */
     icons: z
       .array(z.object({ src: z.string().min(1), sizes: z.string().regex(/^\d+x\d+$/), type: z.string().default("image/png") }))
       .default([]),
   }),
   /** Also write MC_SESSION_INFO, memberInfo and language to web storage for the platform's other same-origin apps. */
   storageCompat: z.boolean().default(false),
-  /** Where members go after login or registration (spec: configurable, default /m/home). */
+  /** Where members go after login or registration (default /m/home). */
   postLoginPath: z
     .string()
     .regex(/^\/m\//)
     .default("/m/home"),
-  /** Forced password-change page (spec: configurable, default /m/changePsw). */
+  /** Forced password-change page (default /m/changePsw). */
   changePasswordPath: z
     .string()
     .regex(/^\/m\//)

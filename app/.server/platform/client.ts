@@ -44,9 +44,9 @@ export type PlatformRequest = {
   method?: "GET" | "POST" | "PUT" | "DELETE";
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
-  /** Encrypt the body with the platform's RSA key and DES (design brief). */
+  /** Encrypt the body with the platform's RSA key and DES (docs/decisions/0002). */
   encrypt?: boolean;
-  /** Send the member's token; several promotion calls must not (spec §6). */
+  /** Send the member's token; public calls must not (docs/behaviour/shell.md#platform-calls). */
   auth?: boolean;
   timeoutMs?: number;
   /** The call's own timeout applies even past the page deadline (game launch waits its full 10 s). */

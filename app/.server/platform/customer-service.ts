@@ -5,7 +5,8 @@ import Utf8 from "crypto-js/enc-utf8";
 
 /**
  * Customer-service paths come encrypted: DES-ECB over the URL, base64, with the 8-character key appended.
- * A path that starts with http is already plain. On failure the raw value is returned (spec §8).
+ * A path that starts with http is already plain. On failure the raw value is returned
+ * (docs/behaviour/shell.md#customer-service-link).
  */
 export function decryptCustomerServicePath(path: string): string {
   if (/^http/i.test(path) || path.length <= 8) return path;

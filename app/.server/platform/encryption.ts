@@ -5,7 +5,7 @@ import Utf8 from "crypto-js/enc-utf8";
 import Hex from "crypto-js/enc-hex";
 import MD5 from "crypto-js/md5";
 
-// The platform's payload encryption (design brief, "Wire facts"; docs/platform-contract.md).
+// The platform's payload encryption (docs/platform-contract.md, "Encrypted requests"; docs/decisions/0002).
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const PUBLIC_EXPONENT = 0x10001n;

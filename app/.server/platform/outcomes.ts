@@ -1,4 +1,5 @@
-// The shell spec's error catalogue (§8), turned into outcomes that loaders and actions switch on.
+// The platform's error catalogue (docs/behaviour/errors.md#platform-errors), turned into outcomes that loaders and
+// actions switch on.
 
 export type NoticeKey = "unknown_error" | "platform_timeout" | "platform_unavailable";
 

@@ -3,7 +3,7 @@ import { MAX_BODY_BYTES } from "../security/request-limits";
 import { PLATFORM_TIMEOUT_MS, type PlatformClient } from "./client";
 import { classifyFailure, type PlatformReply } from "./outcomes";
 
-// Same-origin /wps/* calls from the browser go on to the merchant's platform (design brief, step 2).
+// Same-origin /wps/* calls from the browser go on to the merchant's platform (docs/behaviour/shell.md#platform-proxy).
 
 const HOP_BY_HOP = [
   "connection",

@@ -89,7 +89,7 @@ export function getSiteSettings(platform: PlatformClient) {
   return platform.call("/wps/system/setting", siteSettingsSchema, { auth: false });
 }
 
-/** Spec: ping aborts after 5 s. */
+/** The ping gives up after 5 s. */
 export function ping(platform: PlatformClient) {
   return platform.call("/wps/system/test/ping", z.unknown(), { query: { speed: Date.now() }, auth: false, timeoutMs: 5_000 });
 }

@@ -1,4 +1,4 @@
-// /m/changePsw (spec §2 "Default forced password-change page"; identity contract call 6).
+// /m/changePsw, the change-password page (docs/behaviour/identity.md#change-password; docs/platform-contract.md).
 import { data, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { TranslationKey } from "../../i18n/i18n-instance";
@@ -51,7 +51,7 @@ export function fieldErrors(error: z.ZodError): Partial<Record<ChangePasswordFie
 export const UPDATE_REASONS = ["default", "expired", "first-login"] as const satisfies readonly ForcedChangeReason[];
 export type UpdateReason = (typeof UPDATE_REASONS)[number];
 
-/** The ?updatePassword=1&reason= context the login flow adds (spec: "The client adds updatePassword"). */
+/** The ?updatePassword=1&reason= context the login flow adds (docs/behaviour/identity.md#after-login). */
 export function updateReasonFrom(url: URL): UpdateReason | null {
   if (url.searchParams.get("updatePassword") !== "1" && url.searchParams.get("updatePassword") !== "true") return null;
   const reason = url.searchParams.get("reason");

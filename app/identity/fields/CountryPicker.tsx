@@ -28,8 +28,9 @@ function useRegionNames(language: string) {
 }
 
 /**
- * The dialling-code picker (spec §2): a button with the flag and "+code" that opens a slide-up list of flags and
- * codes. Keyboard: Enter/Space opens, arrows move, Enter picks, Escape closes. Without JavaScript: a plain <select>.
+ * The dialling-code picker (docs/behaviour/identity.md#country-picker): a button with the flag and "+code" that opens a
+ * slide-up list of flags and codes. Keyboard: Enter/Space opens, arrows move, Enter picks, Escape closes. Without
+ * JavaScript: a plain <select>.
  */
 export function CountryPicker({ id, name = "countryDialingCode", countries, value, onChange }: CountryPickerProps) {
   const { t, language } = useTranslation();

@@ -6,7 +6,7 @@ function detectDisplayMode(): DisplayMode {
   const nav = navigator as Navigator & { standalone?: boolean };
   let webclip = nav.standalone === true;
   try {
-    // The spec's WEBCLIP storage key: set when the page was opened with ?WEBCLIP (the web clip's start URL).
+    // The WEBCLIP storage key: set when the page was opened with ?WEBCLIP (the web clip's start URL).
     if (new URLSearchParams(location.search).has("WEBCLIP")) localStorage.setItem("WEBCLIP", "1");
     webclip ||= localStorage.getItem("WEBCLIP") === "1";
   } catch {

@@ -7,7 +7,9 @@ import { normalizeMobile } from "~/identity/phone";
 import { TextField } from "./TextField";
 import type { CodeSent, Message, SendCodeResult } from "../login/types";
 
-/** Spec §4 and §9: the countdown ticks every 500 ms; 60 s when the platform gives no expiration. */
+/**
+ * The countdown ticks every 500 ms; 60 s when the platform gives no expiration (docs/behaviour/identity.md#sms-codes).
+ */
 export const COUNTDOWN_TICK_MS = 500;
 export const COUNTDOWN_FALLBACK_MS = 60_000;
 
@@ -33,9 +35,10 @@ function secondsLeft(until: number, now = Date.now()): number {
 }
 
 /**
- * The verification code input with its "Send code" button (spec §4, §5). With JavaScript the button posts to
- * /m/sms-code (captcha first when the merchant's SMS captcha is on) and is replaced by a countdown until the code
- * expires. Without JavaScript it submits the surrounding form with intent=send-code, keeping what was typed.
+ * The verification code input with its "Send code" button (docs/behaviour/identity.md#sms-codes). With JavaScript the
+ * button posts to /m/sms-code (captcha first when the merchant's SMS captcha is on) and is replaced by a countdown
+ * until the code expires. Without JavaScript it submits the surrounding form with intent=send-code, keeping what was
+ * typed.
  */
 export const SmsCodeField = forwardRef<HTMLInputElement, SmsCodeFieldProps>(function SmsCodeField(
   { id, label, error, defaultValue, sendIntent, captcha, codeSent, onMobileErrors, onNotice },

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import { markShellState } from "~/shell/shell-state";
 
-/** Spec §4 Login step 1 and §9: released 500 ms after a submit finishes. */
+/** Released 500 ms after a submit finishes (docs/behaviour/identity.md#submit-lock). */
 export const SUBMIT_LOCK_RELEASE_MS = 500;
 
 /** Forms whose lock is closed right now, shown on <html data-submit-lock> ("locked" or "open"). */

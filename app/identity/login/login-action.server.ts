@@ -1,4 +1,4 @@
-// The /m/login action (spec §4 Login, Two-factor modal; §8 error catalogue). Works as a plain form post
+// The /m/login action (docs/behaviour/identity.md: login, two-factor step, messages). Works as a plain form post
 // (JavaScript off) and as a Remix fetch (no reload): field errors and notices come back as data, success redirects.
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
@@ -40,7 +40,7 @@ import { checkThrottle, clearAccountAttempts, recordAttempt, tooManyAttempts } f
 import { identityGuardFor } from "../../.server/security/identity-guard";
 import { geetestFields, readMobile, sendSmsCode } from "../send-code.server";
 
-/** Credential errors (spec §8): the remembered credentials are forgotten. */
+/** Credential errors: the remembered credentials are forgotten (docs/behaviour/identity.md#login-messages). */
 export const CREDENTIAL_ERROR_CODES = new Set(["login.cred.err", "not.exists.user"]);
 
 const text = (max: number) => z.string().max(max).optional();
@@ -298,7 +298,7 @@ async function twoFactorAction(request: Request, context: AppContext, form: Logi
   const requested = form.switchTo ?? form.method;
   const method = isTwoFactorMethod(requested) && pending.methods.includes(requested) ? requested : firstMethod(pending.methods)!;
 
-  // A tab switch without JavaScript: the inputs start empty (spec: switching tabs clears inputs).
+  // A tab switch without JavaScript: the inputs start empty (switching tabs clears inputs).
   if (form.switchTo) return answer(form, { twoFactor: twoFactorState(pending, method) }, 200);
 
   if (form.intent === "2fa-send-code") {

@@ -10,7 +10,10 @@ import { SESSION_ENDED_PARAM } from "../guard.server";
 
 const loginFlagsSchema = z.object({ login: z.object({ sms: z.boolean().nullish() }).passthrough().nullish() }).passthrough();
 
-/** Spec §2 and §5: the picker shows when UPDATEMOBILEICC3 is on or SMS goes through the identity provider, and a list exists. */
+/**
+ * The picker shows when UPDATEMOBILEICC3 is on or SMS goes through the identity provider, and a list exists
+ * (docs/behaviour/identity.md#country-picker).
+ */
 export function showCountryPicker(
   flags: { updateMobileIcc: boolean; smsFirebase: boolean },
   list: { countryCode?: string; countryDialingCode?: string; countries: Country[] } | null,

@@ -15,7 +15,7 @@ export type LoginPageSettings = {
   captcha: { login: boolean; sms: boolean };
   /** The merchant's own dialling code (used when the picker is not shown). */
   defaultDialingCode: string;
-  /** The dialling-code picker, only under the spec's conditions; null otherwise. */
+  /** The dialling-code picker, only under its conditions (docs/behaviour/identity.md#country-picker); null otherwise. */
   countries: Country[] | null;
   /** Social sign-in buttons (identity provider configured): rendered, not wired yet. */
   social: boolean;

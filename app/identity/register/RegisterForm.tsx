@@ -50,7 +50,7 @@ function focusFirst(errors: Errors) {
 }
 
 /**
- * The registration form (spec §4 Registration): a plain post without JavaScript; with it, rules checked first,
+ * The registration form (docs/behaviour/registration.md): a plain post without JavaScript; with it, rules checked first,
  * the submit lock (released 500 ms after the answer), and the captcha before the post.
  */
 export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps) {
@@ -71,7 +71,7 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
   const passwordOptional = mode === "mobile" && page.passwordOptionalForMobile;
 
   // A new answer: its errors replace the local ones, focus goes to the first invalid field, and a used captcha
-  // result is dropped for a fresh challenge (spec §4 step 5).
+  // result is dropped for a fresh challenge (docs/behaviour/captcha.md#single-use-result).
   useEffect(() => {
     setLocalErrors({});
     if (!result) return;

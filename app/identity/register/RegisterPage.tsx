@@ -10,11 +10,11 @@ import { RegisterForm } from "./RegisterForm";
 import { RegisterTabs } from "./RegisterTabs";
 import type { Message, RegisterActionData, RegisterPageData, RegisterSuccess } from "./types";
 
-/** How long the success alert stays before the member is taken on (spec §4 step 4: "logging in shortly"). */
+/** How long the success alert stays before the member is taken on (docs/behaviour/registration.md#register-success). */
 export const REGISTER_SUCCESS_DELAY_MS = 1500;
 
 /**
- * The success alert: the spec's "registration succeeded, logging in shortly", then on to home (or change password).
+ * The success alert: "registration succeeded, logging in shortly", then on to home (or change password).
  * It moves on after the delay or on Confirm, but never before the session's page data has been reloaded (a
  * navigation would cancel that reload and leave the page showing a visitor).
  */

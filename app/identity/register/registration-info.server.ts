@@ -1,9 +1,10 @@
 import { createCookie } from "@remix-run/cloudflare";
 import { z } from "zod";
 
-// The spec's stored registration info (affiliateCode, referralCode, originalDomain) and the ad campaign
+// The stored registration info (affiliateCode, referralCode, originalDomain) and the ad campaign
 // parameters that become the register call's pixelTrack. The original keeps both in local storage; here they
-// live in first-party cookies the edge reads, so the form works without JavaScript. Ad cookies: 90 days (spec §9).
+// live in first-party cookies the edge reads, so the form works without JavaScript. Ad cookies: 90 days
+// (docs/behaviour/registration.md#referral-codes, docs/behaviour/registration.md#ad-parameters; docs/decisions/0015).
 
 const NINETY_DAYS_S = 60 * 60 * 24 * 90;
 const MAX_VALUE = 256;
@@ -25,8 +26,8 @@ export const registrationInfoSchema = z.object({
 export type RegistrationInfo = z.infer<typeof registrationInfoSchema>;
 
 /**
- * The pixelTrack keys the spec lists, each with the address/cookie parameter names it is read from (first
- * match wins). ttclid is the TikTok counterpart of fbclid/gclid; the tracking rules already carry it.
+ * The pixelTrack keys (docs/behaviour/registration.md#ad-parameters), each with the parameter names it is read from
+ * (first match wins). ttclid is the TikTok counterpart of fbclid/gclid; the tracking rules already carry it.
  */
 export const PIXEL_TRACK_SOURCES = [
   ["fbPixelId", ["fbPixelId", "fb_pixel_id"]],

@@ -7,7 +7,7 @@ import type { RegisterInput, RegisterMode } from "./register-form";
 import type { DeviceHeader, RegisterMethod } from "../device";
 import { wireMobile } from "../phone";
 
-// The register calls (spec §7; /tmp/identity-contract.md call 4 and 5): POST /wps/member/register (username) and
+// The register calls (docs/behaviour/registration.md#register-call): POST /wps/member/register (username) and
 // /wps/member/register/mobile, both encrypted, with ModuleId REG3 / MOBILENUMREG3; and the auto-username prefill.
 
 export type { RegisterMethod };
@@ -80,11 +80,11 @@ export type RegisterContext = {
   loginDeviceId: string;
   pixelTrack: PixelTrack | undefined;
   captcha: CaptchaFields;
-  /** The Device header (identity contract: login, verification and register send it). */
+  /** The Device header (login, verification and register send it; docs/behaviour/identity.md#device-header). */
   device: DeviceHeader;
 };
 
-/** The register call's body (contract call 4). Empty optional fields are left out. */
+/** The register call's body (docs/platform-contract.md). Empty optional fields are left out. */
 export function registerBody(input: RegisterInput, context: RegisterContext): Record<string, unknown> {
   const body: Record<string, unknown> = {
     registerMethod: context.registerMethod,

@@ -31,7 +31,7 @@ export type RegisterFailure = {
   values: RegisterValues;
   /** Local rule errors (translation keys) and the platform's error on the field it belongs to. */
   fieldErrors: Partial<Record<RegisterField, Message>>;
-  /** The notice alert (spec §4 Registration step 5; §8 "registration error"). */
+  /** The notice alert (docs/behaviour/registration.md#register-errors). */
   notice: Message | null;
   /** A code sent by the "Send code" button without JavaScript: the countdown starts from here. */
   codeSent: CodeSent | null;

@@ -14,7 +14,7 @@ import { useSubmitLock } from "../fields/useSubmitLock";
 import { SubmitButton } from "../fields/SubmitButton";
 import { fieldToFocus, validateTwoFactor, type TwoFactorField, type TwoFactorMethod } from "./methods";
 
-/** Spec §9: the post-login action runs 0.5 s after 'login_2fa_pass'. */
+/** The post-login action runs 0.5 s after 'login_2fa_pass' (docs/behaviour/identity.md#two-factor-methods). */
 export const TWO_FACTOR_SUCCESS_DELAY_MS = 500;
 
 const TAB_LABELS: Record<TwoFactorMethod, TranslationKey> = {
@@ -57,7 +57,7 @@ function viewFrom(state: TwoFactorState, version: number): View {
   return { active: state.active, values: state.values, errors: state.errors, focus: state.focus, version };
 }
 
-/** The two-factor step (spec §4 "Two-factor modal"): a tab per required method, in the spec's order. */
+/** The two-factor step (docs/behaviour/identity.md#two-factor-methods): a tab per required method, in a fixed order. */
 export function TwoFactor({ answerId, state, countries, defaultDialingCode, captchaSms, modal, onClose, onNotice }: TwoFactorProps) {
   const { t } = useTranslation();
   const text = useMessageText();
@@ -93,7 +93,7 @@ export function TwoFactor({ answerId, state, countries, defaultDialingCode, capt
   }, [state.passed, navigate]);
 
   const switchTo = useCallback((method: TwoFactorMethod) => {
-    // Spec: switching tabs clears inputs.
+    // Switching tabs clears inputs.
     setView((v) => ({ active: method, values: {}, errors: {}, focus: null, version: v.version + 1 }));
   }, []);
 

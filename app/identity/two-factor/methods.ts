@@ -1,8 +1,8 @@
-// Two-factor methods (spec §2, §4 "Two-factor modal", §5): order, platform codes and per-method validation.
+// Two-factor methods (docs/behaviour/identity.md#two-factor-methods): order, platform codes and per-method validation.
 // Shared by the browser (instant errors) and the action (the same rules, authoritative).
 import { isNationalNumber, normalizeMobile } from "../phone";
 
-/** The spec's tab order for choosing the first tab: payeeName, sms, ga, email. */
+/** The tab order, which also picks the first tab: payeeName, sms, ga, email. */
 export const TWO_FACTOR_METHODS = ["payeeName", "sms", "ga", "email"] as const;
 export type TwoFactorMethod = (typeof TWO_FACTOR_METHODS)[number];
 

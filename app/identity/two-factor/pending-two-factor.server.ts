@@ -1,4 +1,4 @@
-// The login waiting for its second factor (spec §4 "Two-factor modal"): kept for five minutes in its own
+// The login waiting for its second factor (docs/behaviour/identity.md#two-factor-step): kept for five minutes in its own
 // HttpOnly cookie, sealed with AES-GCM (tamper-proof and unreadable), never in the page (Epic Stack habit).
 import { z } from "zod";
 import { expireCookie, readCookie, serializeCookie } from "../cookies.server";

@@ -44,7 +44,8 @@ export function DownloadOverlays({ data, barShown, popup, onPopup, onHideBar }: 
   const { pathname } = useLocation();
   const [imagesDue, setImagesDue] = useState(false);
 
-  // The bar's browser-only hide rules (§4): installed, home-screen mode, web clip without an iOS link, iPad, session flag.
+  // The bar's browser-only hide rules (docs/behaviour/download.md#download-bar): installed, home-screen mode, web clip
+  // without an iOS link, iPad, session flag.
   const hideBar =
     barShown && barHiddenReason(data.links, { ...mode, hiddenThisSession: readStorage("sessionStorage", HIDE_BAR_KEY) === "1" }) !== null;
   useEffect(() => {
@@ -59,7 +60,8 @@ export function DownloadOverlays({ data, barShown, popup, onPopup, onHideBar }: 
     return () => window.removeEventListener(SHOW_DOWNLOAD_EVENT, show);
   }, [data.links, onPopup]);
 
-  // §4 image-download popup: on a home path, outside the app, home-screen and PWA modes, not dismissed, after the wait.
+  // Image-download popup (docs/behaviour/download.md#image-popups): on a home path, outside the app, home-screen and PWA
+  // modes, not dismissed, after the wait.
   const armed = data.imagePopup && imagePopupArmed(pathname, mode, readStorage("sessionStorage", IMAGE_POPUP_DISMISSED_KEY) === "1");
   useEffect(() => {
     if (!armed) {

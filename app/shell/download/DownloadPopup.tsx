@@ -23,8 +23,8 @@ const LABELS = {
 } as const;
 
 /**
- * The app download popup (shell spec §2 item 2, §4): the entries this device may use, and the download-bonus
- * header with a go-to-promotion button (from /m/appDownload's loader, which asks the platform).
+ * The app download popup (docs/behaviour/download.md#download-popup): the entries this device may use, and the
+ * download-bonus header with a go-to-promotion button (from /m/appDownload's loader, which asks the platform).
  */
 export default function DownloadPopup({ links, mode, onClose }: { links: DownloadLinks; mode: ClientMode; onClose: () => void }) {
   const { t, language } = useTranslation();

@@ -6,10 +6,10 @@ import { markShellState } from "~/shell/shell-state";
 import type { OverlaysProps } from "./DownloadOverlays";
 
 /**
- * The app download surfaces (shell spec §4). The bar is rendered by the server, so it takes its place before any
- * script runs and works with JavaScript off (Download is a link to /m/appDownload; Close posts a form that sets the
- * session flag). Everything else — the browser-only mode checks, the popup, the upgrade modal, the image popup —
- * is in ./DownloadOverlays, loaded when the browser is idle after hydration: this file is in every page's first load.
+ * The app download surfaces (docs/behaviour/download.md). The bar is rendered by the server, so it takes its place
+ * before any script runs and works with JavaScript off (Download is a link to /m/appDownload; Close posts a form that
+ * sets the session flag). Everything else — the browser-only mode checks, the popup, the upgrade modal, the image popup
+ * — is in ./DownloadOverlays, loaded when the browser is idle after hydration: this file is in every page's first load.
  */
 export function DownloadShell({ data }: { data: DownloadShellData }) {
   const { t, language } = useTranslation();
@@ -67,7 +67,7 @@ export function DownloadShell({ data }: { data: DownloadShellData }) {
             method="post"
             action="/m/appDownload"
             onSubmit={(event) => {
-              // Spec: closing sets the session flag and shows the app window (the download popup).
+              // Closing sets the session flag and opens the download popup (docs/behaviour/download.md#close-bar).
               event.preventDefault();
               document.cookie = "hideDownloadBar=1; path=/; SameSite=Lax";
               try {

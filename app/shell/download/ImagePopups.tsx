@@ -44,7 +44,7 @@ async function loadQueue(): Promise<Popup[]> {
   return imagePopupQueue(reply.data.value, (group) => readStorage("localStorage", IMAGE_NAME_KEYS[group]));
 }
 
-/** Spec §7 "Banner image": the image fetched as a blob, then saved under its file name. */
+/** The banner image fetched as a blob, then saved under its file name. */
 async function saveImage(url: string, fileName: string): Promise<void> {
   const link = document.createElement("a");
   link.download = fileName;
@@ -67,9 +67,9 @@ async function saveImage(url: string, fileName: string): Promise<void> {
 }
 
 /**
- * The image-download promo popups (shell spec §2 item 4, §4): popup 1 before popup 2, each only when its banner
- * image's file name differs from the one saved before. Save downloads the image and remembers its name; the close
- * icon dismisses the popups for this session.
+ * The image-download promo popups (docs/behaviour/download.md#image-popups): popup 1 before popup 2, each only when its
+ * banner image's file name differs from the one saved before. Save downloads the image and remembers its name; the
+ * close icon dismisses the popups for this session.
  */
 export default function ImagePopups({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import type { UpgradeOffer } from "~/shell/download/rules";
 import { markShellState } from "~/shell/shell-state";
 
 /**
- * The native app's upgrade modal (shell spec §2 item 13, §4 "Upgrade modal"): a newer version and its download link.
+ * The native app's upgrade modal (docs/behaviour/download.md#upgrade-modal): a newer version and its download link.
  * Closable unless the merchant makes updates mandatory (MANDATORYAPPUPDATES3); then Escape does nothing and the
  * modal comes back if the browser closes it anyway. From app version 2.4.39 the link opens in the app itself.
  */

@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-// The app download surfaces at the edge (shell spec §4 "Download bar", "Upgrade modal"; §7 calls): download links,
+// The app download surfaces at the edge (docs/behaviour/download.md#shell-calls): download links,
 // the app-download bonus (available promotions, app-download announcements), the native app's upgrade check.
 // Every call is optional to the page: a failure hides the surface, never the page.
 import { z } from "zod";

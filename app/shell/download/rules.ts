@@ -1,21 +1,21 @@
-// The app download surfaces' rules (shell spec §2 items 1, 2, 4, 13; §4 "Download bar", "Image-download popup",
-// "Upgrade modal"; §5; §9). Pure functions shared by the edge (server render) and the browser (after hydration).
+// The app download surfaces' rules (docs/behaviour/download.md: download bar, popup, image popups, upgrade modal).
+// Pure functions shared by the edge (server render) and the browser (after hydration).
 import { iosVersion, isIos, isIosBelow, isIosSafari, isMobileDevice, isNativeApp, nativeAppVersion } from "../../identity/device";
 
-/** §9: minimum native app version for in-app direct download. */
+/** Minimum native app version for in-app direct download (docs/behaviour/download.md#upgrade-modal). */
 export const MIN_IN_APP_DOWNLOAD_VERSION = "2.4.39";
-/** §9: the image-download popup's default wait. */
+/** The image-download popup's wait (docs/behaviour/download.md#image-popups). */
 export const IMAGE_POPUP_WAIT_MS = 20_000;
-/** §2: the app title is shortened when over 12 characters. */
+/** The app name is shortened when over 12 characters (docs/behaviour/download.md#app-name). */
 export const APP_NAME_MAX_CHARS = 12;
-/** §3: below iOS 12.2 the home-screen sheet shows the legacy tips, and the download bar gives way to it. */
+/** Below iOS 12.2 the home-screen sheet shows the legacy tips, and the download bar gives way to it. */
 export const LEGACY_IOS = { major: 12, minor: 2 } as const;
 
-/** §3 browser storage: session flag (sessionStorage, and a session cookie of the same name for the server render). */
+/** The bar's session flag (sessionStorage, and a session cookie of the same name for the server render). */
 export const HIDE_BAR_KEY = "hideDownloadBar";
-/** §3: sessionStorage "SHELL_downloadImage" = "1" once an image popup was dismissed in this session. */
+/** sessionStorage "SHELL_downloadImage" = "1" once an image popup was dismissed in this session. */
 export const IMAGE_POPUP_DISMISSED_KEY = "SHELL_downloadImage";
-/** §3 default banner groups, in the order their popups appear (popup 1 before popup 2). */
+/** The banner groups of the image popups, in the order they appear (popup 1 before popup 2). */
 export const IMAGE_POPUP_GROUPS = ["m_popup1", "m_popup2"] as const;
 export type ImagePopupGroup = (typeof IMAGE_POPUP_GROUPS)[number];
 /** localStorage: the image file name last saved from each popup ("SHELL_downloadImage plus two image-name keys"). */
@@ -27,7 +27,7 @@ export const IMAGE_NAME_KEYS: Record<ImagePopupGroup, string> = {
 export const SHOW_DOWNLOAD_EVENT = "mc:show-download";
 export const SHOW_A2HS_EVENT = "mc:show-a2hs";
 
-/** §3 download links by resourceType (IOS, MOBILECONFIG, Android, AppDownloadIcon). */
+/** Download links by resourceType (IOS, MOBILECONFIG, Android; docs/behaviour/download.md#download-links). */
 export type DownloadLinks = { android: string | null; ios: string | null; profile: string | null };
 
 export type DownloadEntry = "android" | "ios" | "profile" | "a2hs";
@@ -50,9 +50,9 @@ export type DownloadContext = {
 };
 
 /**
- * The popup's entries, in order (§4): Android for non-mobile or non-iOS; iOS for non-mobile or iOS, with an iOS link;
- * the configuration profile only on iOS with a profile link and not already a web clip; the home-screen guide only
- * on iOS Safari when not installed.
+ * The popup's entries, in order (docs/behaviour/download.md#download-popup): Android for non-mobile or non-iOS; iOS
+ * for non-mobile or iOS, with an iOS link; the configuration profile only on iOS with a profile link and not already a
+ * web clip; the home-screen guide only on iOS Safari when not installed.
  */
 export function downloadEntries(links: DownloadLinks | null, ctx: DownloadContext): DownloadEntry[] {
   const ua = ctx.userAgent;
@@ -68,7 +68,7 @@ export function downloadEntries(links: DownloadLinks | null, ctx: DownloadContex
 
 export type BarHiddenReason = "session" | "native-app" | "installed" | "legacy-ios-pwa" | "webclip-without-ios" | "no-link";
 
-/** Why the download bar is hidden, or null when it shows (§4 "Download bar"). */
+/** Why the download bar is hidden, or null when it shows (docs/behaviour/download.md#download-bar). */
 export function barHiddenReason(links: DownloadLinks | null, ctx: DownloadContext): BarHiddenReason | null {
   if (ctx.hiddenThisSession) return "session";
   if (isNativeApp(ctx.userAgent)) return "native-app";
@@ -80,19 +80,19 @@ export function barHiddenReason(links: DownloadLinks | null, ctx: DownloadContex
   return null;
 }
 
-/** iOS downloads (the app and the profile) need Safari (§5: 'Please use Safari for download App.'). */
+/** iOS downloads (the app and the profile) need Safari (docs/behaviour/download.md#download-links-open). */
 export function needsSafari(entry: DownloadEntry, ctx: Pick<DownloadContext, "userAgent" | "touchMac">): boolean {
   return (entry === "ios" || entry === "profile") && isIos(ctx.userAgent, ctx.touchMac) && !isIosSafari(ctx.userAgent, ctx.touchMac);
 }
 
-/** §2: the web manifest's short name, else the page title; over 12 characters it is cut to 12 and gets an ellipsis. */
+/** The web manifest's short name, else the page title; over 12 characters it is cut to 12 and gets an ellipsis. */
 export function appDisplayName(manifestShortName: string | null | undefined, pageTitle: string): string {
   const name = (manifestShortName?.trim() || pageTitle.trim()).normalize("NFC");
   const chars = Array.from(name);
   return chars.length > APP_NAME_MAX_CHARS ? `${chars.slice(0, APP_NAME_MAX_CHARS).join("").trimEnd()}…` : name;
 }
 
-/** §4: a link ending in .ipa or .apk opens in the same tab (the browser downloads it); any other link in a new tab. */
+/** A link ending in .ipa or .apk opens in the same tab (the browser downloads it); any other link in a new tab. */
 export function opensInSameTab(url: string): boolean {
   const path = url.split(/[?#]/)[0] ?? "";
   return /\.(ipa|apk)$/i.test(path);
@@ -109,7 +109,7 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-/** §4, §9: inside the native app, version 2.4.39 or later may download directly in the app. */
+/** Inside the native app, version 2.4.39 or later may download directly in the app. */
 export function allowsInAppDownload(appVersion: string | null | undefined): boolean {
   return !!appVersion && compareVersions(appVersion, MIN_IN_APP_DOWNLOAD_VERSION) >= 0;
 }
@@ -117,9 +117,9 @@ export function allowsInAppDownload(appVersion: string | null | undefined): bool
 export type UpgradeOffer = { currentVersion: string; latestVersion: string; url: string; closable: boolean; sameTab: boolean };
 
 /**
- * §4 "Upgrade modal": inside the native app, when a newer version exists and there is a download link; closable
- * unless the mandatory-update flag (MANDATORYAPPUPDATES3) is on. The link opens in the app (same tab) from
- * version 2.4.39 on, else in a new window (the app hands it to the system browser).
+ * The upgrade modal (docs/behaviour/download.md#upgrade-modal): inside the native app, when a newer version exists and
+ * there is a download link; closable unless the mandatory-update flag (MANDATORYAPPUPDATES3) is on. The link opens in
+ * the app (same tab) from version 2.4.39 on, else in a new window (the app hands it to the system browser).
  */
 export function upgradeOffer(input: {
   userAgent: string | null | undefined;
@@ -144,7 +144,7 @@ export function nativePlatform(userAgent: string | null | undefined): "IOS" | "A
   return isIos(userAgent) ? "IOS" : "Android";
 }
 
-/** §2: the home paths, where the image-download popup may appear. */
+/** The home paths, where the image-download popup may appear. */
 export const HOME_PATHS: readonly string[] = ["/m/home", "/m/index", "/m/index.html", "/m/", "/"];
 
 export function isHomePath(pathname: string): boolean {
@@ -164,14 +164,19 @@ export function imageFileName(url: string): string {
 
 export type ImagePopupMode = { userAgent: string | null | undefined; standalone?: boolean; homescreen?: boolean };
 
-/** §4: whether to start the wait at all: a home path, not in the app, home-screen or PWA modes, not dismissed this session. */
+/**
+ * Whether to start the wait at all: a home path, not in the app, home-screen or PWA modes, not dismissed this session.
+ */
 export function imagePopupArmed(pathname: string, mode: ImagePopupMode, dismissedThisSession: boolean): boolean {
   return isHomePath(pathname) && !isNativeApp(mode.userAgent) && !mode.standalone && !mode.homescreen && !dismissedThisSession;
 }
 
 export type PopupBanner = { groupName: string; url: string };
 
-/** §4: the popups to show after the wait, popup 1 before popup 2, each only if its image's file name differs from the saved one. */
+/**
+ * The popups to show after the wait, popup 1 before popup 2, each only if its image's file name differs from the saved
+ * one.
+ */
 export function imagePopupQueue<B extends PopupBanner>(
   banners: readonly B[],
   savedName: (group: ImagePopupGroup) => string | null,
@@ -187,8 +192,8 @@ export function imagePopupQueue<B extends PopupBanner>(
 }
 
 /**
- * §5, for the download bonus header: the go-to-promotion button shows only for member types 0, 1 and 2, when there
- * is a promotion to go to, and (for APP_DOWNLOAD) only where the download is handled.
+ * For the download bonus header (docs/behaviour/download.md#download-bonus): the go-to-promotion button shows only for
+ * member types 0, 1 and 2, when there is a promotion to go to, and (for APP_DOWNLOAD) only where the download is handled.
  */
 export function goToPromotionVisible(input: {
   memberType: number | null;
@@ -202,7 +207,7 @@ export function goToPromotionVisible(input: {
   return true;
 }
 
-/** /m/activity with the promotion id (§2). */
+/** /m/activity with the promotion id. */
 export function promotionPath(promotionId: string): string {
   return `/m/activity?id=${encodeURIComponent(promotionId)}`;
 }

@@ -38,9 +38,9 @@ function AddIcon() {
 }
 
 /**
- * The add-to-home-screen footer sheet for iOS (shell spec §2 item 3): share instructions, legacy tips below iOS 12.2,
- * and the configuration-profile download when the merchant has one. Not a <dialog>: iOS Safari before 15.4 has none,
- * so it keeps focus inside itself and closes on Escape by hand.
+ * The add-to-home-screen footer sheet for iOS (docs/behaviour/install.md#home-screen-sheet): share instructions, legacy
+ * tips below iOS 12.2, and the configuration-profile download when the merchant has one. Not a <dialog>: iOS Safari
+ * before 15.4 has none, so it keeps focus inside itself and closes on Escape by hand.
  */
 export function HomeScreenSheet({
   brand,

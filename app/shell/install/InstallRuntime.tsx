@@ -38,8 +38,8 @@ function capturedPrompt(): BeforeInstallPromptEvent | null {
 
 
 /**
- * The install prompts (shell spec §4 "Install prompt"; docs/decisions/0017): the modal on the browser's install event,
- * the iOS add-to-home-screen sheet, the WEBCLIP flag, and the old-iOS home-screen restore.
+ * The install prompts (docs/behaviour/install.md#install-prompt; docs/decisions/0017): the modal on the browser's
+ * install event, the iOS add-to-home-screen sheet, the WEBCLIP flag, and the old-iOS home-screen restore.
  */
 export function InstallRuntime({ install, profile, guideRequests }: InstallRuntimeProps) {
   const root = useRootData();

@@ -1,4 +1,4 @@
-// Addresses and sizes of the home-screen app's manifest, icons and iOS splash images (shell spec §2, §7 "Web manifest").
+// Addresses and sizes of the home-screen app's manifest, icons and iOS splash images (docs/behaviour/install.md).
 // Shared by the edge (which generates them) and the document head (which links them): no server-only imports.
 
 export const MANIFEST_PATH = "/m/manifest.webmanifest";
@@ -10,7 +10,7 @@ export const MANIFEST_PATH = "/m/manifest.webmanifest";
  */
 export const SHOW_A2HS_EVENT = "mc:show-a2hs";
 
-/** Manifest icon sizes (spec: 72 to 512). */
+/** Manifest icon sizes, 72 to 512 (docs/behaviour/install.md#icons). */
 export const MANIFEST_ICON_SIZES = [72, 96, 128, 144, 152, 192, 384, 512] as const;
 /** Sizes that also get a full-bleed "maskable" icon (Android's adaptive icons). */
 export const MASKABLE_ICON_SIZES = [192, 512] as const;
@@ -40,7 +40,7 @@ export function parseIconFile(file: string): { size: number; maskable: boolean }
 /** An iPhone screen in CSS pixels and its pixel ratio; the splash image is the physical size, portrait. */
 export type SplashScreen = { width: number; height: number; ratio: number };
 
-/** Ten iPhone screen classes (spec: "splash images for ten iPhone models"); docs/decisions/0017 names the models. */
+/** Ten iPhone screen classes (docs/behaviour/install.md#splash-images); docs/decisions/0017 names the models. */
 export const SPLASH_SCREENS: readonly SplashScreen[] = [
   { width: 375, height: 667, ratio: 2 },
   { width: 414, height: 736, ratio: 3 },

@@ -1,11 +1,12 @@
-// When the install prompts show, and the WEBCLIP rule (shell spec §4 "Install prompt"; docs/decisions/0017).
+// When the install prompts show, and the WEBCLIP rule (docs/behaviour/install.md#install-prompt,
+// docs/behaviour/install.md#webclip-flag; docs/decisions/0017).
 // Pure functions: the browser facts are read by ~/shell/client-mode and passed in.
 import { isIosBelow, type IosVersion } from "~/identity/device";
 
-/** sessionStorage: the visitor closed an install prompt in this session (spec key PWA_skipA2HS). */
+/** sessionStorage: the visitor closed an install prompt in this session. */
 export const SKIP_INSTALL_KEY = "PWA_skipA2HS";
 
-/** Spec: "the install prompt only on /m/home or /m/index.html". */
+/** The install prompts show only on /m/home or /m/index.html. */
 export const INSTALL_PROMPT_PATHS: readonly string[] = ["/m/home", "/m/index.html"];
 
 export type SiteStateKind = "open" | "maintenance" | "access-denied" | "domain-unavailable";
@@ -23,7 +24,7 @@ export type InstallConditions = {
   skipped: boolean;
 };
 
-/** The spec's conditions for any install prompt, before the browser's install event (or iOS Safari) comes into it. */
+/** The conditions for any install prompt, before the browser's install event (or iOS Safari) comes into it. */
 export function installPromptAllowed(c: InstallConditions): boolean {
   return (
     INSTALL_PROMPT_PATHS.includes(c.pathname) &&
@@ -43,7 +44,7 @@ export function homeScreenSheetAllowed(c: InstallConditions & { iosSafari: boole
 
 export type SheetVariant = "share" | "legacy";
 
-/** Share instructions from iOS 12.2; legacy tips below it (spec §2 item 3). */
+/** Share instructions from iOS 12.2; legacy tips below it (docs/behaviour/install.md#home-screen-sheet). */
 export function sheetVariant(ios: IosVersion | null): SheetVariant {
   return isIosBelow(ios, 12, 2) ? "legacy" : "share";
 }
@@ -54,9 +55,9 @@ export function isSkipValue(value: string | null): boolean {
 }
 
 /**
- * The WEBCLIP storage value (spec): "0" when opened from the home screen with the homescreen query (an installed web
- * app, whose start URL carries it), "1" when running as an installed web app without it (an iOS web clip, whose
- * address comes from a configuration profile), null (leave it alone) in a browser tab.
+ * The WEBCLIP storage value (docs/behaviour/install.md#webclip-flag): "0" when opened from the home screen with the
+ * homescreen query (an installed web app, whose start URL carries it), "1" when running as an installed web app without
+ * it (an iOS web clip, whose address comes from a configuration profile), null (leave it alone) in a browser tab.
  */
 export function webclipFlag({ standalone, homescreen }: { standalone: boolean; homescreen: boolean }): "0" | "1" | null {
   if (homescreen) return "0";

@@ -1,12 +1,12 @@
 // Old iOS home-screen apps (iOS below 13, standalone): iOS restarts them whenever the visitor switches apps, so the
 // last path and the session info are kept in localStorage and restored on launch; a 401 on the member renew clears
-// them and goes to /m/home (identity spec §4 last paragraph, shell spec §4). The session token itself stays in the
+// them and goes to /m/home (docs/behaviour/install.md#legacy-ios-apps). The session token itself stays in the
 // edge's HttpOnly cookie: see docs/decisions/0017 for what this can and cannot restore.
 import { isIosBelow, type IosVersion } from "~/identity/device";
 
 /** localStorage: the last page of an old iOS home-screen app. */
 export const LAST_PATH_KEY = "MC_lastPath";
-/** Spec key: session storage normally, copied to local storage on old iOS home-screen apps. Never holds the token here. */
+/** Session storage normally, copied to local storage on old iOS home-screen apps. Never holds the token here. */
 export const SESSION_INFO_KEY = "MC_SESSION_INFO";
 
 export function isLegacyHomeScreenApp(ios: IosVersion | null, standalone: boolean): boolean {
@@ -21,7 +21,7 @@ export function restorablePath(path: string | null): string | null {
   return path.length > 2048 ? null : path;
 }
 
-/** The platform's "not logged in" answers (shell spec §8, first row): HTTP 401 or one of its codes. */
+/** The platform's "not logged in" answers (docs/behaviour/session.md#session-ended): HTTP 401 or one of its codes. */
 export function isNotLoggedIn(status: number, body: unknown): boolean {
   if (status === 401) return true;
   if (!body || typeof body !== "object") return false;

@@ -1,5 +1,5 @@
 // The home-screen app: web app manifest, icons and iOS splash images, generated at the edge per merchant
-// (shell spec §2 last paragraph, §7 "Web manifest"; docs/decisions/0017).
+// (docs/behaviour/install.md#manifest, docs/behaviour/install.md#icons; docs/decisions/0017).
 import type { Merchant } from "../../.server/merchants/merchant-config";
 import { htmlLang, textDirection } from "../../i18n/languages";
 import { DEFAULT_START_PATH, HOMESCREEN_PARAM, MANIFEST_ICON_SIZES, MASKABLE_ICON_SIZES, iconPath } from "./assets";

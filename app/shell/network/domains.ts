@@ -1,8 +1,8 @@
-// The domain speed test (shell spec §7 "Site config ... domainList", "Ping"; docs/decisions/0016-service-worker.md):
+// The domain speed test (docs/behaviour/shell.md#domain-speed-test; docs/decisions/0016-service-worker.md):
 // when this address fails, up to ten of the merchant's other addresses are pinged at once and the first to answer is
 // offered to the member. Pure parts shared by the edge (which picks the candidates) and the browser (which races them).
 
-/** Spec: up to ten random domains, ten seconds each. */
+/** Up to ten random domains, ten seconds for the whole race. */
 export const MAX_CANDIDATE_DOMAINS = 10;
 export const DOMAIN_TIMEOUT_MS = 10_000;
 

@@ -1,12 +1,12 @@
-// Network watch (shell spec §4, §8, §9; docs/decisions/0016-service-worker.md): the offline toast on the browser's
-// offline event, the platform ping on load and when the browser is back online, and the slow-network toast with a
-// working address of the merchant when the ping fails. Loaded on demand after the page is idle.
+// Network watch (docs/behaviour/shell.md#network-toasts; docs/decisions/0016-service-worker.md): the offline toast on
+// the browser's offline event, the platform ping on load and when the browser is back online, and the slow-network
+// toast with a working address of the merchant when the ping fails. Loaded on demand after the page is idle.
 import { pickDomains, raceDomains } from "./domains";
 import { showToast } from "./toasts";
 
 export const OFFLINE_TOAST_MS = 1500;
 export const SLOW_TOAST_MS = 3000;
-/** Spec: the ping aborts after 5 s. */
+/** The ping gives up after 5 s. */
 export const PING_TIMEOUT_MS = 5000;
 
 type Fetch = (url: string, init: RequestInit) => Promise<Response>;

@@ -15,7 +15,7 @@ export type Toast = {
   link?: { href: string; key: TranslationKey; values?: Record<string, string> };
 };
 
-/** Spec: error-toast clearing every 1000 ms, up to 3 times. */
+/** Error-toast clearing every 1000 ms, 3 times (docs/behaviour/shell.md#network-toasts). */
 export const SWEEP_INTERVAL_MS = 1000;
 export const SWEEP_TIMES = 3;
 /** At most this many toasts at once; the oldest goes first. */

@@ -3,7 +3,8 @@ import { useTranslation } from "~/i18n/translate";
 
 /**
  * The full-screen branded spinner for page changes. It is in the page only while a navigation loads; CSS alone
- * shows it after 300 ms (quick changes never flash it) and hides it after 10 s (spec §9), see app/styles/pwa.css.
+ * shows it after 300 ms (quick changes never flash it) and hides it after 10 s (docs/behaviour/shell.md#loading-spinner),
+ * see app/styles/pwa.css.
  */
 export function LoadingSpinner({ brandName }: { brandName: string }) {
   const { t } = useTranslation();

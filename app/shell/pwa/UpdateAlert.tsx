@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/translate";
 import { Dialog } from "~/ui/Dialog";
 import { applyUpdate } from "~/shell/update/update-check";
 
-/** The update-available alert (shell spec §2 item 12): title, message, Refresh. */
+/** The update-available alert (docs/behaviour/install.md#update-check): title, message, Refresh. */
 export function UpdateAlert({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);

@@ -5,7 +5,10 @@ import { isLineBrowser, isNativeApp } from "~/identity/device";
 export const WORKER_URL = "/m/sw.js";
 export const WORKER_SCOPE = "/";
 
-/** Inside the native app shell and the Line browser the product runs without a worker (shell spec §4). */
+/**
+ * Inside the native app shell and the Line browser the product runs without a worker
+ * (docs/behaviour/install.md#service-worker).
+ */
 export function workerAllowed(userAgent: string): boolean {
   return !isNativeApp(userAgent) && !isLineBrowser(userAgent);
 }

@@ -1,4 +1,4 @@
-// The update check (shell spec §4 "Update check", §9; docs/decisions/0016-service-worker.md). In the built product
+// The update check (docs/behaviour/install.md#update-check; docs/decisions/0016-service-worker.md). In the built product
 // only: on load, when the tab becomes visible (or the browser is back online) and every hour, the MD5 of the two
 // asset manifests is compared with the one stored; a change updates the service worker and shows the update alert once.
 import { iosVersion } from "~/identity/device";
@@ -9,7 +9,7 @@ import { registerServiceWorker, unregisterProductWorkers, workerAllowed, WORKER_
 
 /** Ours, then the platform's older front end's (it does not exist here: its 404 counts as empty). */
 export const MANIFEST_URLS = ["/m/asset-manifest.json", "/mobile/mc/asset-manifest.json"] as const;
-/** Spec: version check interval. */
+/** The version check interval: one hour. */
 export const CHECK_INTERVAL_MS = 3_600_000;
 /** A tab switched back and forth checks at most this often. */
 export const MIN_RECHECK_MS = 30_000;
@@ -50,7 +50,7 @@ export function compareManifestHash(stored: string | null, current: string): Has
   return stored === current ? "same" : "changed";
 }
 
-/** Pages that reload on Refresh: home, game, login, index, member home, register (shell spec §4). */
+/** Pages that reload on Refresh: home, game, login, index, member home, register (docs/behaviour/install.md#refresh). */
 const RELOAD_PATHS = new Set([
   "/",
   "/m",
@@ -106,8 +106,9 @@ async function updateWorker(): Promise<void> {
 }
 
 /**
- * iOS 12 home-screen apps come back from the background with a dead page; the spec's rule: on resume, reload when
- * the index page does not answer 200 (or 304). Only the user agent tells iOS 12 apart.
+ * iOS 12 home-screen apps come back from the background with a dead page; the rule
+ * (docs/behaviour/install.md#resume-reload): on resume, reload when the index page does not answer 200 (or 304). Only
+ * the user agent tells iOS 12 apart.
  */
 async function iosResumeCheck(): Promise<void> {
   const version = iosVersion(navigator.userAgent);
@@ -154,7 +155,7 @@ export function startUpdateCheck({ onUpdate }: { onUpdate: () => void }): () => 
     void check();
     void iosResumeCheck();
   };
-  // A page brought back from the back/forward cache is an old copy: it reloads (the spec's reload on becoming visible).
+  // A page brought back from the back/forward cache is an old copy: it reloads (docs/behaviour/install.md#resume-reload).
   const restored = (event: PageTransitionEvent) => {
     if (event.persisted) window.location.reload();
   };

@@ -1,4 +1,4 @@
-// User agents the download surfaces tell apart (shell spec §4), shared by the unit and end-to-end tests.
+// User agents the download surfaces tell apart (docs/behaviour/download.md), shared by the unit and end-to-end tests.
 
 export const ANDROID_CHROME =
   "Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";

@@ -1,4 +1,4 @@
-// The captcha loader's rules (spec §4 "Captcha", §5, §8, §9) with fake script injection, a fake Geetest widget
+// The captcha loader's rules (docs/behaviour/captcha.md) with fake script injection, a fake Geetest widget
 // and vitest's fake timers. No DOM: the engine gets its browser through CaptchaDeps.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {

@@ -1,4 +1,4 @@
-// The download surfaces' rule tables (shell spec §4 "Download bar", "Image-download popup", "Upgrade modal"; §5; §9).
+// The download surfaces' rule tables (docs/behaviour/download.md).
 import { describe, expect, it } from "vitest";
 import {
   IMAGE_NAME_KEYS,
@@ -40,7 +40,7 @@ const IOS_ONLY: DownloadLinks = { android: null, ios: "/f/app.ipa", profile: nul
 const PROFILE_ONLY: DownloadLinks = { android: null, ios: null, profile: "/f/app.mobileconfig" };
 const NONE: DownloadLinks = { android: null, ios: null, profile: null };
 
-describe("download popup entries (§4)", () => {
+describe("download popup entries", () => {
   it.each<[string, DownloadLinks, DownloadContext, string[]]>([
     ["Android Chrome, all links: Android only", ALL, { userAgent: ANDROID_CHROME }, ["android"]],
     ["desktop, all links: Android and iOS (non-mobile), no profile", ALL, { userAgent: DESKTOP_CHROME }, ["android", "ios"]],
@@ -61,7 +61,7 @@ describe("download popup entries (§4)", () => {
   });
 });
 
-describe("download bar show/hide (§4)", () => {
+describe("download bar show/hide", () => {
   it.each<[string, DownloadLinks | null, DownloadContext, string | null]>([
     ["Android Chrome with an Android link: shown", ALL, { userAgent: ANDROID_CHROME }, null],
     ["iOS Safari with an iOS link: shown", ALL, { userAgent: IOS_SAFARI }, null],
@@ -85,7 +85,7 @@ describe("download bar show/hide (§4)", () => {
   });
 });
 
-describe("iOS downloads need Safari (§5)", () => {
+describe("iOS downloads need Safari", () => {
   it.each([
     ["ios", IOS_CHROME, true],
     ["profile", IOS_CHROME, true],
@@ -100,7 +100,7 @@ describe("iOS downloads need Safari (§5)", () => {
   });
 });
 
-describe("app name (§2: manifest short name, else page title; over 12 characters shortened)", () => {
+describe("app name (manifest short name, else page title; over 12 characters shortened)", () => {
   it.each([
     ["Demo Play", "Demo Play – Home", "Demo Play"],
     ["", "Lottery Home", "Lottery Home"],
@@ -118,7 +118,7 @@ describe("app name (§2: manifest short name, else page title; over 12 character
   });
 });
 
-describe("same tab for .ipa and .apk, new tab otherwise (§4)", () => {
+describe("same tab for .ipa and .apk, new tab otherwise", () => {
   it.each([
     ["/wps/sandbox-files/app/demo.apk", true],
     ["https://cdn.example.com/app/Demo.APK?v=3", true],
@@ -132,7 +132,7 @@ describe("same tab for .ipa and .apk, new tab otherwise (§4)", () => {
   });
 });
 
-describe("native app versions (§4, §9)", () => {
+describe("native app versions", () => {
   it("compares dotted versions numerically", () => {
     expect(compareVersions("2.4.39", "2.4.4")).toBe(1);
     expect(compareVersions("2.4.39", "2.4.39")).toBe(0);
@@ -178,7 +178,7 @@ describe("native app versions (§4, §9)", () => {
   });
 });
 
-describe("image-download popup (§4)", () => {
+describe("image-download popup", () => {
   it("waits 20 seconds by default", () => {
     expect(IMAGE_POPUP_WAIT_MS).toBe(20_000);
   });
@@ -241,7 +241,7 @@ describe("image-download popup (§4)", () => {
   });
 });
 
-describe("go-to-promotion button of the bonus header (§5)", () => {
+describe("go-to-promotion button of the bonus header", () => {
   it.each<[number | null, string | null, boolean | undefined, boolean]>([
     [0, "APPDL-1", true, true],
     [1, "APPDL-1", true, true],

@@ -30,7 +30,7 @@ function paramsFor(search: string) {
   return buildLaunchParams(query(search), CTX);
 }
 
-describe("the view rule (spec §4)", () => {
+describe("the view rule", () => {
   it("is lobby for an empty code, game_list or lobby", () => {
     for (const code of [undefined, null, "", "  ", "game_list", "lobby", "LOBBY", "Game_List"]) {
       expect(lottoViewFor(code)).toBe("lobby");
@@ -58,7 +58,7 @@ describe("vendors", () => {
     expect(resolveVendor("")).toBe("LOTT");
   });
 
-  it("treats RNG and PVP vendor types as TCG (spec §7)", () => {
+  it("treats RNG and PVP vendor types as TCG", () => {
     expect(resolveVendor("RNG")).toBe("TCG");
     expect(resolveVendor("pvp")).toBe("TCG");
     expect(resolveVendor(undefined, "RNG")).toBe("TCG");
@@ -73,7 +73,7 @@ describe("vendors", () => {
   });
 });
 
-describe("launch parameters per variant (spec §7)", () => {
+describe("launch parameters per variant", () => {
   it("Vietnam lottery: LOTT with lottoArea VN", () => {
     const plan = paramsFor("prize_mode=Elott&code=VNL45");
     expect(plan.variant).toBe("vietnam-lottery");

@@ -18,7 +18,7 @@ const allHold: AutoLoginInput = {
   merchantCode: "demo",
 };
 
-describe("autoLoginDecision: spec §4 'Auto-login happens only when all hold'", () => {
+describe("autoLoginDecision: auto-login happens only when all conditions hold", () => {
   it("runs when every condition holds, for the remembered username (the password comes from the server-side record)", () => {
     expect(autoLoginDecision(allHold)).toEqual({ run: true, username: "demo01" });
   });
@@ -37,7 +37,7 @@ describe("autoLoginDecision: spec §4 'Auto-login happens only when all hold'", 
     expect(autoLoginDecision({ ...allHold, ...change })).toEqual({ run: false, reason });
   });
 
-  it("reports the first failing condition in the spec's order", () => {
+  it("reports the first failing condition, in order", () => {
     expect(autoLoginDecision({ ...allHold, hasToken: true, autoLoginFlag: false, remembered: null })).toEqual({
       run: false,
       reason: "has-token",

@@ -19,7 +19,7 @@ const APP =
   "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36 NativeShell/2.3 3F2504E0-4F89-11D3-9A0C-0305E82C3301";
 const DEVICE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-describe("device id (spec §3)", () => {
+describe("device id", () => {
   it("formats 32 hex digits as 8-4-4-4-12, lower case", () => {
     expect(formatDeviceId("0123456789ABCDEF0123456789abcdef")).toBe("01234567-89ab-cdef-0123-456789abcdef");
     expect(() => formatDeviceId("123")).toThrow();

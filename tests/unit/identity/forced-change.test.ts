@@ -9,7 +9,7 @@ const base: ForcedChangeInput = {
   forceChangeOnExpiry: true,
 };
 
-describe("forcedChangeReason: spec §4 Login step 4", () => {
+describe("forcedChangeReason: default or expired password forces a change", () => {
   it.each<[string, Partial<ForcedChangeInput>, ReturnType<typeof forcedChangeReason>]>([
     ["an ordinary login", {}, null],
     ["the default password", { password: "Default123" }, "default"],

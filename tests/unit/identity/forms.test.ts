@@ -66,7 +66,7 @@ describe("phone numbers and SMS codes", () => {
     expect(splitWireMobile("900", ["84"])).toBeNull();
   });
 
-  it("shows the country picker only under the spec's conditions", () => {
+  it("shows the country picker only under its conditions", () => {
     const list = { countryCode: "VN", countryDialingCode: "84", countries: [{ countryCode: "VN", countryDialingCode: "84" }] };
     expect(showCountryPicker({ updateMobileIcc: true, smsFirebase: false }, list)).toBe(true);
     expect(showCountryPicker({ updateMobileIcc: false, smsFirebase: true }, list)).toBe(true);

@@ -13,7 +13,7 @@ const context: RedirectContext = {
   title: "Demo Play",
 };
 
-describe("loginRedirectTarget (spec §5, §9)", () => {
+describe("loginRedirectTarget (redirectUrl, other domains)", () => {
   it.each([
     [null, "/m/home"],
     ["", "/m/home"],
@@ -65,7 +65,7 @@ describe("loginRedirectFor (protected routes)", () => {
   });
 });
 
-describe("token from the address (spec §6)", () => {
+describe("token from the address", () => {
   it("reads token or tokens and strips both, keeping the rest", () => {
     const url = new URL("http://demo.localhost/m/home?affiliateCode=A&token=abc123&tokens=abc123&r=1");
     expect(tokenFromQuery(url)).toBe("abc123");

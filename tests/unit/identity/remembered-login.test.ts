@@ -19,7 +19,7 @@ function requestWith(setCookie: string, url = "http://demo.localhost/m/home"): R
   return new Request(url, { headers: { Cookie: `other=1; ${pair}` } });
 }
 
-describe("rememberedFields: exactly what the spec keeps per type", () => {
+describe("rememberedFields: exactly what is kept per type", () => {
   const payload = {
     username: "demo01",
     password: "demo1234",

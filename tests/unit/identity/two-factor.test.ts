@@ -13,7 +13,7 @@ import {
   PENDING_TWO_FACTOR_MAX_AGE,
 } from "../../../app/identity/two-factor/pending-two-factor.server";
 
-describe("two-factor tabs (spec §2, §4)", () => {
+describe("two-factor tabs", () => {
   it("orders the required methods payeeName, sms, ga, email", () => {
     expect(TWO_FACTOR_METHODS).toEqual(["payeeName", "sms", "ga", "email"]);
     expect(requiredMethods({ email: true, ga: true, sms: true, payeeName: true })).toEqual(["payeeName", "sms", "ga", "email"]);
@@ -33,7 +33,7 @@ describe("two-factor tabs (spec §2, §4)", () => {
   });
 });
 
-describe("validateTwoFactor (spec §5): trimmed; empty → error", () => {
+describe("validateTwoFactor: trimmed; empty → error", () => {
   it.each([
     ["email", {}, { email: "error_email_required" }],
     ["email", { email: "   " }, { email: "error_email_required" }],

@@ -23,7 +23,7 @@ describe("installPromptAllowed", () => {
   it.each<[string, Partial<InstallConditions>, boolean]>([
     ["on /m/home", {}, true],
     ["on /m/index.html", { pathname: "/m/index.html" }, true],
-    ["on /m/index (not in the spec's list)", { pathname: "/m/index" }, false],
+    ["on /m/index (not an install path)", { pathname: "/m/index" }, false],
     ["on /m/login", { pathname: "/m/login" }, false],
     ["on /m/register", { pathname: "/m/register" }, false],
     ["during maintenance", { siteState: "maintenance" }, false],

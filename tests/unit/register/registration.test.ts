@@ -26,7 +26,7 @@ import { registerMethod } from "~/identity/device";
 const q = (search: string) => new URLSearchParams(search);
 
 describe("pixelTrack", () => {
-  it("maps the address's click ids and pixel ids to the spec's keys", () => {
+  it("maps the address's click ids and pixel ids to the pixelTrack keys", () => {
     expect(
       buildPixelTrack(
         q(

@@ -1,5 +1,5 @@
 // HTTP helpers for the live tests (live.test.ts) against a running sandbox at SANDBOX_URL.
-// Written from the contracts (docs/platform-contract.md, the identity contract), not from the sandbox's code.
+// Written from the contract (docs/platform-contract.md) and the rules (docs/behaviour/), not from the sandbox's code.
 import { createHmac } from "node:crypto";
 import { encryptCall, type EncryptedCall } from "./wire-client";
 

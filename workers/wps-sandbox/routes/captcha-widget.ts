@@ -1,5 +1,5 @@
 // /wps/sandbox-pages/geetest/gt.js and gt4.js: stand-ins for Geetest's browser scripts, with the public
-// v3 (`initGeetest`) and v4 (`initGeetest4`) interfaces (design brief), so the product's loader cannot tell
+// v3 (`initGeetest`) and v4 (`initGeetest4`) interfaces of Geetest's documentation, so the product's loader cannot tell
 // the difference. "Solving" asks the sandbox's own solve endpoints instead of Geetest's servers:
 //   v3: POST /wps/captcha/geetest/solve  {challenge} → {geetest_challenge, geetest_validate, geetest_seccode}
 //   v4: POST /wps/captcha/geetest4/solve {captchaId} → {lot_number, captcha_output, pass_token, gen_time}

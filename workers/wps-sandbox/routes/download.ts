@@ -1,4 +1,4 @@
-// App download surfaces (shell spec §3, §4, §7): download links, app-download announcements, available promotions,
+// App download surfaces (docs/behaviour/download.md): download links, app-download announcements, available promotions,
 // popup banners and their images, the native app's version check — plus the small files those links point at
 // (an .apk, an .ipa, a configuration profile, icons and banner images drawn here as real PNGs).
 // Files live under /wps/sandbox-files/ and go through the app's /wps proxy like the platform's CDN would.
@@ -138,7 +138,7 @@ async function banners(ctx: WpsContext): Promise<Response> {
   const setup = setupOf(ctx.merchant);
   const list = groups.flatMap((groupName) => {
     const file = setup.banners[groupName as keyof DownloadSetup["banners"]];
-    // linkageType URL to an internal path: the spec's banner navigation rule (§4 "Banners").
+    // linkageType URL to an internal path: a banner that opens a page of the site itself.
     return file ? [{ groupName, url: `${BANNERS}${file}`, linkageType: "URL", linkage: "/m/home", roomId: null, nodeId: null }] : [];
   });
   return ok(list);
