@@ -20,7 +20,6 @@ import {
 } from "~/identity/change-password/change-password.server";
 import { SubmitButton } from "~/identity/fields/SubmitButton";
 
-
 // Title, description and robots: the root's per-path page meta (app/shell/page-meta.ts).
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -17,7 +17,6 @@ import { forcedChangeRedirect, sessionExpired } from "~/identity/guard.server";
 // With JavaScript the page launches once through this route's action and then goes to the gameUrl; without it,
 // a <noscript> refresh asks the loader to launch on the server (?nojs=1), which answers a 302 to the game.
 
-
 // Title, description and robots (noindex): the root's per-path page meta (app/shell/page-meta.ts).
 
 /** Visitors go to login, and come back here afterwards (docs/behaviour/game-launch.md#members-only). */

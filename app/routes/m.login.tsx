@@ -7,7 +7,6 @@ import { loginAction } from "~/identity/login/login-action.server";
 import { loadLoginPage } from "~/identity/login/login-page.server";
 import { getServerT } from "~/.server/i18n/resources";
 
-
 // Title, description and robots: the root's per-path page meta (app/shell/page-meta.ts).
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

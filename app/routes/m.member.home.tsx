@@ -5,7 +5,6 @@ import { getServerT } from "~/.server/i18n/resources";
 import { requireMember } from "~/identity/guard.server";
 import { getMemberInfo } from "~/.server/platform/member";
 
-
 // Title, description and robots: the root's per-path page meta (app/shell/page-meta.ts).
 
 /** Member home (protected): who is logged in, log out, change password. */

@@ -36,7 +36,6 @@ function capturedPrompt(): BeforeInstallPromptEvent | null {
   return event && typeof (event as BeforeInstallPromptEvent).prompt === "function" ? (event as BeforeInstallPromptEvent) : null;
 }
 
-
 /**
  * The install prompts (docs/behaviour/install.md#install-prompt; docs/decisions/0017): the modal on the browser's
  * install event, the iOS add-to-home-screen sheet, the WEBCLIP flag, and the old-iOS home-screen restore.
