@@ -2,7 +2,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { NoticeDialog } from "~/ui/NoticeDialog";
 import { useTranslation } from "~/i18n/translate";
-import { useRootData } from "~/root";
+import { useRootData } from "~/shell/root-data";
 import { TwoFactor } from "../two-factor/TwoFactor";
 import { LoginForm } from "./LoginForm";
 import { LoginTabs } from "./LoginTabs";

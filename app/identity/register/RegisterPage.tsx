@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Dialog } from "~/ui/Dialog";
 import { NoticeDialog } from "~/ui/NoticeDialog";
 import { useTranslation } from "~/i18n/translate";
-import { useRootData } from "~/root";
+import { useRootData } from "~/shell/root-data";
 import { useHydrated } from "../../ui/use-hydrated";
 import { useMessageText } from "../login/useMessage";
 import { RegisterForm } from "./RegisterForm";
