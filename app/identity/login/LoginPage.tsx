@@ -7,7 +7,8 @@ import { TwoFactor } from "../two-factor/TwoFactor";
 import { LoginForm } from "./LoginForm";
 import { LoginTabs } from "./LoginTabs";
 import { SocialButtons } from "./SocialButtons";
-import type { LoginActionData, LoginPageData, Message } from "./types";
+import type { Message } from "./types";
+import type { action, loader } from "~/routes/m.login";
 import { useHydrated } from "../../ui/use-hydrated";
 import { useMessageText } from "./useMessage";
 
@@ -18,8 +19,8 @@ export function LoginPage() {
   const { t } = useTranslation();
   const text = useMessageText();
   const root = useRootData();
-  const page = useLoaderData() as unknown as LoginPageData;
-  const result = useActionData() as LoginActionData | undefined;
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
   const hydrated = useHydrated();
   // The platform ended the member's session: the page opens with "please login".
   const sessionEndedNotice = page.sessionEnded ? { id: "session-ended", message: { key: "please_login" } as Message } : null;
