@@ -4,12 +4,6 @@ import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./app/lib/context";
 
-declare module "@remix-run/cloudflare" {
-  interface Future {
-    v3_singleFetch: true;
-  }
-}
-
 /**
  * Writes /m/asset-manifest.json in the client build: the sorted list of hashed build files. The update check
  * (app/shell/update-check.ts) hashes it, so it changes whenever a build changes what the browser runs

@@ -9,7 +9,6 @@ import {
   isRouteErrorResponse,
   useRouteError,
   useLocation,
-  useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -27,6 +26,7 @@ import { ShellOverlays } from "~/shell/ShellOverlays";
 import { InstallHeadTags } from "~/shell/install/InstallHeadTags";
 import { pageMeta } from "~/shell/page-meta";
 import { AppHeader } from "~/shell/AppHeader";
+import { useRootData } from "~/shell/root-data";
 import { NoticeDialog } from "~/ui/NoticeDialog";
 import { ErrorPage } from "~/shell/ErrorPage";
 import { SiteStatusPage } from "~/site-status/SiteStatusPage";
@@ -72,12 +72,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     path: url.pathname + url.search,
     cspNonce: context.cspNonce,
   };
-}
-
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
-
-export function useRootData(): RootLoaderData | undefined {
-  return useRouteLoaderData<typeof loader>("root");
 }
 
 // The site state is re-read on full loads and after actions; plain navigations keep it (Hydrogen's habit).

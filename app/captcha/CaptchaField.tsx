@@ -1,7 +1,6 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { useTranslation } from "~/i18n/translate";
-import type { loader as rootLoader } from "~/root";
+import { useRootData } from "~/shell/root-data";
 import type { CaptchaController, CaptchaProduct, CaptchaState, CaptchaValues, CaptchaVersion } from "./types";
 import type * as WidgetChunk from "./widget";
 
@@ -41,7 +40,7 @@ export const CaptchaField = forwardRef(function CaptchaField(
   ref: Ref<CaptchaHandle>,
 ) {
   const { t, language } = useTranslation();
-  const merchant = useRouteLoaderData<typeof rootLoader>("root")?.merchantCode ?? null;
+  const merchant = useRootData()?.merchantCode ?? null;
   const [state, setState] = useState<CaptchaState>({ status: "idle" });
   const [widget, setWidget] = useState<Widget | null>(null);
   const [chunkFailed, setChunkFailed] = useState(false);

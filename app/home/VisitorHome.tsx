@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translate";
-import { useRootData } from "~/root";
+import { useRootData } from "~/shell/root-data";
 
 /** Home for visitors: brand, welcome, log in and register. Later issues add banners, lanes and promotions. */
 export function VisitorHome() {

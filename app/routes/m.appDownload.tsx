@@ -6,13 +6,14 @@ import { NoticeDialog } from "~/ui/NoticeDialog";
 import { hideBarCookie, loadDownloadPage, type DownloadPageEntry } from "~/shell/download/download.server";
 import { getServerT } from "~/.server/i18n/resources";
 import { safeRedirectPath } from "~/navigation/safe-redirect";
+import type { loader as rootLoader } from "~/root";
 
 // The app download page (docs/behaviour/download.md#download-page): the configuration-profile install
 // steps, and every download the device may use — the download popup's page form, for links and JavaScript off.
 // A token in the address is taken into the session by the edge before this loader runs (docs/decisions/0003).
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const brand = (matches.find((m) => m.id === "root")?.data as { brand?: { name: string } } | undefined)?.brand?.name ?? "";
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
+  const brand = matches.find((m) => m.id === "root")?.data?.brand.name ?? "";
   return [{ title: `${data?.title ?? ""} · ${brand}` }];
 };
 

@@ -15,7 +15,6 @@ import {
   changePasswordAction,
   updateReasonFrom,
   type ChangePasswordField,
-  type ChangePasswordResult,
   type UpdateReason,
 } from "~/identity/change-password/change-password.server";
 import { SubmitButton } from "~/identity/fields/SubmitButton";
@@ -44,7 +43,7 @@ export default function ChangePasswordRoute() {
   const { t } = useTranslation();
   const text = useMessageText();
   const { reason } = useLoaderData<typeof loader>();
-  const result = useActionData() as ChangePasswordResult | undefined;
+  const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const navigate = useNavigate();
   const lock = useSubmitLock(navigation.state !== "idle");

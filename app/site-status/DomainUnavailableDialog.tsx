@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translate";
-import { useRootData } from "~/root";
+import { useRootData } from "~/shell/root-data";
 import { Dialog } from "~/ui/Dialog";
 import { DomainSuggestion } from "~/shell/network/DomainSuggestion";
 

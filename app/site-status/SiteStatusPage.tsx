@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/translate";
 import type { SiteState } from "~/site-status/site-state.server";
 import { htmlLang } from "~/i18n/languages";
-import { useRootData } from "~/root";
+import { useRootData } from "~/shell/root-data";
 import { LanguageSwitcher } from "~/shell/LanguageSwitcher";
 import { LocalTime } from "./LocalTime";
 

@@ -2,12 +2,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { NoticeDialog } from "~/ui/NoticeDialog";
 import { useTranslation } from "~/i18n/translate";
-import { useRootData } from "~/root";
+import { useRootData } from "~/shell/root-data";
 import { TwoFactor } from "../two-factor/TwoFactor";
 import { LoginForm } from "./LoginForm";
 import { LoginTabs } from "./LoginTabs";
 import { SocialButtons } from "./SocialButtons";
-import type { LoginActionData, LoginPageData, Message } from "./types";
+import type { Message } from "./types";
+import type { action, loader } from "~/routes/m.login";
 import { useHydrated } from "../../ui/use-hydrated";
 import { useMessageText } from "./useMessage";
 
@@ -18,8 +19,8 @@ export function LoginPage() {
   const { t } = useTranslation();
   const text = useMessageText();
   const root = useRootData();
-  const page = useLoaderData() as unknown as LoginPageData;
-  const result = useActionData() as LoginActionData | undefined;
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
   const hydrated = useHydrated();
   // The platform ended the member's session: the page opens with "please login".
   const sessionEndedNotice = page.sessionEnded ? { id: "session-ended", message: { key: "please_login" } as Message } : null;

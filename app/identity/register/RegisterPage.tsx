@@ -3,12 +3,13 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Dialog } from "~/ui/Dialog";
 import { NoticeDialog } from "~/ui/NoticeDialog";
 import { useTranslation } from "~/i18n/translate";
-import { useRootData } from "~/root";
+import { useRootData } from "~/shell/root-data";
 import { useHydrated } from "../../ui/use-hydrated";
 import { useMessageText } from "../login/useMessage";
 import { RegisterForm } from "./RegisterForm";
 import { RegisterTabs } from "./RegisterTabs";
-import type { Message, RegisterActionData, RegisterPageData, RegisterSuccess } from "./types";
+import type { Message, RegisterSuccess } from "./types";
+import type { action, loader } from "~/routes/m.register";
 
 /** How long the success alert stays before the member is taken on (docs/behaviour/registration.md#register-success). */
 export const REGISTER_SUCCESS_DELAY_MS = 1500;
@@ -60,8 +61,8 @@ export function RegisterPage() {
   const { t } = useTranslation();
   const text = useMessageText();
   const root = useRootData();
-  const page = useLoaderData() as unknown as RegisterPageData;
-  const result = useActionData() as RegisterActionData | undefined;
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
   const hydrated = useHydrated();
   const [notice, setNotice] = useState<{ id: string; message: Message } | null>(null);
 

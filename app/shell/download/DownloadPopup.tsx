@@ -13,7 +13,7 @@ import {
   type DownloadLinks,
 } from "~/shell/download/rules";
 import type { loader as downloadPageLoader } from "~/routes/m.appDownload";
-import { useRootData } from "~/root";
+import { useRootData } from "~/shell/root-data";
 
 const LABELS = {
   android: "download_android",

@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { InstallShell } from "~/shell/install/install.server";
 import { iosVersion, isIosSafari, isNativeApp } from "~/identity/device";
-import { useRootData } from "~/root";
+import { useRootData } from "~/shell/root-data";
 import { readClientMode, readStorage, WEBCLIP_KEY, writeStorage } from "~/shell/client-mode";
 import {
   homeScreenSheetAllowed,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/translate";
-import { useRootData } from "~/root";
+import { useRootData } from "~/shell/root-data";
 
 /**
  * In the domain-unavailable notice: races the merchant's other addresses (loaded on demand) and links to the first

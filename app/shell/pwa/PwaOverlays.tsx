@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { useRootData } from "~/root";
+import { useRootData } from "~/shell/root-data";
 import { ToastRegion } from "~/shell/network/ToastRegion";
 import { startNetworkMonitor } from "~/shell/network/monitor";
 import { letBrowserNavigateWhenOffline } from "~/shell/network/offline-links";
