@@ -9,7 +9,7 @@ import { LoginTabs } from "./LoginTabs";
 import { SocialButtons } from "./SocialButtons";
 import type { LoginActionData, LoginPageData, Message } from "./types";
 import { useHydrated } from "../../ui/use-hydrated";
-import { useMessageText } from "./useMessage";
+import { useMessageText } from "../fields/useMessageText";
 
 const PANEL_ID = "login-panel";
 
