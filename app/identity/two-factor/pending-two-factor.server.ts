@@ -7,7 +7,7 @@ import { TWO_FACTOR_METHODS } from "./methods";
 export const PENDING_TWO_FACTOR_COOKIE = "mc_2fa";
 const SEAL_INFO = "mc_2fa/v1 pending two-factor login";
 export const PENDING_TWO_FACTOR_MAX_AGE = 5 * 60;
-/** What every browser keeps of one cookie (RFC 6265 §6.1), counted here over the whole Set-Cookie line. */
+/** What every browser keeps of one cookie (RFC 6265, section 6.1), counted here over the whole Set-Cookie line. */
 const COOKIE_LIMIT = 4096;
 
 const pendingSchema = z
