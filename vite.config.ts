@@ -63,10 +63,6 @@ export default defineConfig({
   ],
   ssr: {
     resolve: { conditions: ["workerd", "worker", "browser"] },
-    noExternal: ["remix-i18next"],
-  },
-  optimizeDeps: {
-    include: ["i18next", "react-i18next", "remix-i18next/react", "remix-i18next/client"],
   },
   build: { sourcemap: false },
 });

@@ -1,8 +1,7 @@
-import { createCookie, createCookieSessionStorage, type Cookie, type CookieOptions, type Session } from "@remix-run/cloudflare";
-import { parse as parseCookieHeader } from "cookie";
+import { createCookieSessionStorage, type Session } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { seal, unseal } from "../identity/sealed.server";
 import { FORCED_CHANGE_REASONS, type ForcedChangeReason } from "../identity/forced-change.server";
+import { cookieName, createSealedCookie, hasCookie, isSecureRequest } from "./cookies";
 
 // The edge owns the session: the platform token lives only in this HttpOnly cookie, signed by Remix and sealed with
 // AES-GCM so the token cannot be read from it (docs/decisions/0003, docs/behaviour/session.md).
@@ -29,41 +28,10 @@ type MemberSession = Session<SessionData>;
 const SEAL_INFO = "mc_session/v2 member session";
 const sealedDataSchema = z.record(z.unknown());
 
-/** https in production gets the __Host- prefix and Secure; plain http exists only on a developer's machine. */
-export function isSecureRequest(request: Request): boolean {
-  return new URL(request.url).protocol === "https:";
-}
+const SESSION_COOKIE = "mc_session";
 
 export function sessionCookieName(secure: boolean): string {
-  return secure ? "__Host-mc_session" : "mc_session";
-}
-
-/**
- * A Remix cookie whose value is sealed (AES-GCM) before Remix signs it: the value is unreadable and untamperable.
- * parse() answers null for anything that does not verify, decrypt and parse — never throws.
- */
-export function createSealedCookie(name: string, options: CookieOptions & { secrets: string[] }, info: string): Cookie {
-  const inner = createCookie(name, options);
-  const secret = options.secrets[0]!;
-  return {
-    name: inner.name,
-    isSigned: true,
-    get expires() {
-      return inner.expires;
-    },
-    async parse(header, parseOptions) {
-      let sealed: unknown;
-      try {
-        sealed = await inner.parse(header, parseOptions);
-      } catch {
-        return null;
-      }
-      return typeof sealed === "string" ? unseal(secret, info, sealed, sealedDataSchema) : null;
-    },
-    async serialize(value, serializeOptions) {
-      return inner.serialize(await seal(secret, info, value), serializeOptions);
-    },
-  };
+  return cookieName(SESSION_COOKIE, secure);
 }
 
 export function createSessionStorage(secret: string, secure: boolean) {
@@ -73,17 +41,9 @@ export function createSessionStorage(secret: string, secure: boolean) {
       // Without remember-me the cookie lives for the browser session; login sets maxAge when remembered.
       { httpOnly: true, secure, sameSite: "lax", path: "/", secrets: [secret] },
       SEAL_INFO,
+      sealedDataSchema,
     ),
   });
-}
-
-function hasCookie(header: string | null, name: string): boolean {
-  if (!header) return false;
-  try {
-    return parseCookieHeader(header)[name] !== undefined;
-  } catch {
-    return false;
-  }
 }
 
 export class AppSession {
@@ -102,7 +62,7 @@ export class AppSession {
     const storage = createSessionStorage(secret, secure);
     const header = request.headers.get("Cookie");
     const session = await storage.getSession(header);
-    const present = hasCookie(header, sessionCookieName(secure));
+    const present = await hasCookie(request, SESSION_COOKIE);
     const foreign = !!session.get("info") && session.get("info")?.merchantCode !== merchantCode;
     const app = new AppSession(storage, session, merchantCode, present && (foreign || !session.get("token")));
     // A cookie for another merchant (shared dev host, misconfiguration) is never honoured.

@@ -1,21 +1,13 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import type { LanguageCode } from "./languages";
-import type { TranslationKey, Translations } from "./i18n-instance";
+import type { Translations } from "./i18n-instance";
+import { createTranslate, type Translate } from "./translator";
 
-// The browser only ever shows the one dictionary the root loader sent, and a language change reloads the
-// data, so it needs a lookup and {{name}} interpolation, not i18next's 20 KiB (docs/decisions/0006).
+// The browser only ever shows the one dictionary the root loader sent, and a language change reloads the data, so
+// React needs the engine the server uses (./translator) over that dictionary, not i18next's 20 KiB
+// (docs/decisions/0006, 0030).
 
-export type TranslateValues = Record<string, string | number>;
-export type Translate = (key: TranslationKey, values?: TranslateValues) => string;
-
-export function interpolate(text: string, values?: TranslateValues): string {
-  if (!values) return text;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
-
-export function createTranslate(translations: Partial<Translations>): Translate {
-  return (key, values) => interpolate(translations[key] ?? key, values);
-}
+export type { Translate, TranslateValues } from "./translator";
 
 type TranslationState = { language: LanguageCode; t: Translate };
 

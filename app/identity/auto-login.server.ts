@@ -107,7 +107,7 @@ export async function autoLogin(request: Request, context: AppContext): Promise<
   if (!credentials) return null;
 
   const userAgent = request.headers.get("User-Agent");
-  const device = await serverDeviceId(request);
+  const device = await serverDeviceId(request, deps.secret);
   const result = await callLogin(
     context.platform,
     {

@@ -2,7 +2,7 @@
 // else the MD5 of User-Agent, Accept-Language and a first-party random cookie, formatted 8-4-4-4-12.
 import { formatDeviceId, isDeviceId, nativeAppDeviceId } from "./device";
 import { md5Hex } from "../.server/platform/encryption";
-import { readCookie, serializeCookie } from "./cookies.server";
+import { readCookie, signedCookie } from "../.server/cookies";
 
 export const DEVICE_SEED_COOKIE = "mc_device";
 const SEED_MAX_AGE = 60 * 60 * 24 * 365 * 2;
@@ -17,17 +17,23 @@ export function deviceIdFrom(userAgent: string | null, acceptLanguage: string | 
 }
 
 /** The server's device id, with the Set-Cookie that plants the seed when the browser has none yet. */
-export async function serverDeviceId(request: Request): Promise<{ id: string; setCookie: string | null }> {
-  const existing = readCookie(request, DEVICE_SEED_COOKIE);
-  const seed = existing && /^[0-9a-f]{32}$/.test(existing) ? existing : randomSeed();
+export async function serverDeviceId(request: Request, secret: string): Promise<{ id: string; setCookie: string | null }> {
+  const cookie = signedCookie(request, { name: DEVICE_SEED_COOKIE, secret, maxAge: SEED_MAX_AGE });
+  const existing = await readCookie(cookie, request);
+  const kept = typeof existing === "string" && /^[0-9a-f]{32}$/.test(existing) ? existing : null;
+  const seed = kept ?? randomSeed();
   const id = deviceIdFrom(request.headers.get("User-Agent"), request.headers.get("Accept-Language"), seed);
-  return { id, setCookie: seed === existing ? null : serializeCookie(request, DEVICE_SEED_COOKIE, seed, { maxAge: SEED_MAX_AGE }) };
+  return { id, setCookie: kept ? null : await cookie.serialize(seed) };
 }
 
 /** The browser's device id when it sent a well-formed one (native app UUIDs win), else the server's. */
-export async function loginDeviceId(request: Request, fromForm: unknown): Promise<{ id: string; setCookie: string | null }> {
+export async function loginDeviceId(
+  request: Request,
+  secret: string,
+  fromForm: unknown,
+): Promise<{ id: string; setCookie: string | null }> {
   const native = nativeAppDeviceId(request.headers.get("User-Agent"));
   if (native) return { id: native, setCookie: null };
   if (isDeviceId(fromForm)) return { id: fromForm, setCookie: null };
-  return serverDeviceId(request);
+  return serverDeviceId(request, secret);
 }

@@ -8,8 +8,7 @@ import { changePasswordLocation, forcedChangeReason, type ForcedChangeReason } f
 import { loginRedirectTarget, needsDomainList } from "./redirect-target.server";
 import { forgetLoginCookie, rememberDeps, rememberLoginCookie, type RememberedLogin } from "./remembered-login.server";
 import { defaultMemberPassword, platformWithToken } from "./platform-for.server";
-import { expireCookie, readCookie } from "./cookies.server";
-import { PENDING_TWO_FACTOR_COOKIE } from "./two-factor/pending-two-factor.server";
+import { clearPendingTwoFactorCookie, hasPendingTwoFactorCookie } from "./two-factor/pending-two-factor.server";
 
 /** Remember-me keeps the session for 30 days; without it the cookie lasts for the browser session. */
 export const REMEMBERED_SESSION_MAX_AGE = 60 * 60 * 24 * 30;
@@ -50,7 +49,7 @@ export async function completeLogin(input: CompleteLoginInput): Promise<Complete
         : await forgetLoginCookie(request, rememberDeps(context)),
     );
   }
-  if (readCookie(request, PENDING_TWO_FACTOR_COOKIE)) headers.append("Set-Cookie", expireCookie(request, PENDING_TWO_FACTOR_COOKIE));
+  if (await hasPendingTwoFactorCookie(request)) headers.append("Set-Cookie", await clearPendingTwoFactorCookie(request));
 
   const { session } = context;
   session.signIn(login.token, {

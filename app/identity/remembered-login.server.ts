@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { AppContext } from "../lib/context";
 import { identityGuardFor } from "../.server/security/identity-guard";
-import { expireCookie, readCookie, serializeCookie } from "./cookies.server";
+import { expireCookie, readCookie, sealedCookie } from "../.server/cookies";
 import { seal, unseal } from "./sealed.server";
 import { sessionSecret } from "./platform-for.server";
 
@@ -44,6 +44,11 @@ export type StoredRememberedLogin = z.infer<typeof storedSchema>;
 
 const recordSchema = z.object({ username: text(64), password: text(128), merchant: text(32) }).strict();
 
+/** The cookie as this request sees it (its name and Secure depend on http or https). */
+function rememberCookie(request: Request, secret: string) {
+  return sealedCookie(request, { name: REMEMBER_COOKIE, secret, maxAge: REMEMBER_MAX_AGE, info: SEAL_INFO, schema: storedSchema });
+}
+
 /** Where the records live: the merchant's IdentityGuard in the Worker, a map in unit tests. */
 export type RecordStore = {
   putRecord(id: string, value: string, expiresAt: number): Promise<void>;
@@ -76,7 +81,9 @@ export function rememberedFields(payload: LoginPayloadLike): RememberedLogin {
 
 /** The cookie's content (prefill, auto-login flag, record id), or null when absent or unreadable. */
 export async function readRememberedLogin(request: Request, secret: string): Promise<StoredRememberedLogin | null> {
-  return unseal(secret, SEAL_INFO, readCookie(request, REMEMBER_COOKIE), storedSchema);
+  // The sealed cookie has checked the schema already; parsed again here only to give the value its type.
+  const parsed = storedSchema.safeParse(await readCookie(rememberCookie(request, secret), request));
+  return parsed.success ? parsed.data : null;
 }
 
 /** The remembered credentials from the server-side record; null when revoked, expired or of another account. */
@@ -107,9 +114,7 @@ async function deleteRecordOf(request: Request, deps: RememberDeps): Promise<voi
 }
 
 function serialize(request: Request, deps: RememberDeps, stored: StoredRememberedLogin): Promise<string> {
-  return seal(deps.secret, SEAL_INFO, storedSchema.parse(stored)).then((value) =>
-    serializeCookie(request, REMEMBER_COOKIE, value, { maxAge: REMEMBER_MAX_AGE }),
-  );
+  return rememberCookie(request, deps.secret).serialize(storedSchema.parse(stored));
 }
 
 /**

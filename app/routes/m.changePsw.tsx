@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { useCallback, useEffect } from "react";
+import { useCallback } from "react";
 import { Dialog } from "~/ui/Dialog";
-import { TextField } from "~/identity/fields/TextField";
+import { PasswordField } from "~/identity/fields/PasswordField";
 import type { TranslationKey } from "~/i18n/i18n-instance";
 import { useTranslation } from "~/i18n/translate";
-import { useMessageText } from "~/identity/login/useMessage";
+import { useMessageText } from "~/identity/fields/useMessageText";
+import { useFocusFirstError, type FieldIds } from "~/identity/fields/useFocusFirstError";
 import { useSubmitLock } from "~/identity/fields/useSubmitLock";
 import { useDialogClose } from "~/ui/use-dialog-close";
 import { NoticeDialog } from "~/ui/NoticeDialog";
@@ -37,7 +38,7 @@ const REASON_TEXT: Record<UpdateReason, TranslationKey> = {
   "first-login": "update_password_first_login",
 };
 
-const FIELD_IDS: Record<ChangePasswordField, string> = { oldPassword: "cp-old", newPassword: "cp-new", confirmPassword: "cp-confirm" };
+const FIELD_IDS: FieldIds<ChangePasswordField> = { oldPassword: "cp-old", newPassword: "cp-new", confirmPassword: "cp-confirm" };
 
 export default function ChangePasswordRoute() {
   const { t } = useTranslation();
@@ -50,11 +51,7 @@ export default function ChangePasswordRoute() {
   const busy = navigation.state === "submitting";
   const askOld = reason !== "default" || result?.askOldPassword === true;
   const errors = result?.fieldErrors ?? {};
-  useEffect(() => {
-    if (!result) return;
-    const first = (Object.keys(FIELD_IDS) as ChangePasswordField[]).find((f) => result.fieldErrors[f]);
-    if (first) document.getElementById(FIELD_IDS[first])?.focus();
-  }, [result]);
+  useFocusFirstError(FIELD_IDS, result?.fieldErrors);
 
   const goHome = useDialogClose(
     "cp-done-title",
@@ -84,10 +81,10 @@ export default function ChangePasswordRoute() {
           {askOld ? (
             <>
               <input type="hidden" name="askOld" value="1" />
-              <TextField
+              <PasswordField
                 id={FIELD_IDS.oldPassword}
                 name="oldPassword"
-                type="password"
+                revealable={false}
                 label={t("old_password")}
                 autoComplete="current-password"
                 maxLength={128}
@@ -95,20 +92,20 @@ export default function ChangePasswordRoute() {
               />
             </>
           ) : null}
-          <TextField
+          <PasswordField
             id={FIELD_IDS.newPassword}
             name="newPassword"
-            type="password"
+            revealable={false}
             label={t("new_password")}
             hint={t("password_rule_hint")}
             autoComplete="new-password"
             maxLength={20}
             error={text(errors.newPassword)}
           />
-          <TextField
+          <PasswordField
             id={FIELD_IDS.confirmPassword}
             name="confirmPassword"
-            type="password"
+            revealable={false}
             label={t("confirm_password")}
             autoComplete="new-password"
             maxLength={20}

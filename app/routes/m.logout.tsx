@@ -16,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   session.signOut();
   const headers = new Headers({ "Cache-Control": "no-store" });
   headers.append("Set-Cookie", await session.commit());
-  headers.append("Set-Cookie", clearPendingTwoFactorCookie(request));
+  headers.append("Set-Cookie", await clearPendingTwoFactorCookie(request));
   // The username stays filled in; auto-login is off and its server-side record revoked.
   const remembered = await setAutoLoginCookie(request, rememberDeps(context), "0", { revoke: true });
   if (remembered) headers.append("Set-Cookie", remembered);

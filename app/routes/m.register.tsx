@@ -25,7 +25,7 @@ import {
 import { loginDeviceId } from "~/identity/device-id.server";
 import { completeLogin } from "~/identity/post-login.server";
 import { changePasswordLocation } from "~/identity/forced-change.server";
-import { defaultMemberPassword } from "~/identity/platform-for.server";
+import { defaultMemberPassword, sessionSecret } from "~/identity/platform-for.server";
 import { sendSmsCode } from "~/identity/send-code.server";
 import type { PlatformFailure } from "~/.server/platform/outcomes";
 import type { RememberedLogin } from "~/identity/remembered-login.server";
@@ -62,8 +62,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const [{ raw, settings }, stored, arrival] = await Promise.all([
     readSettings(context),
-    readRegistrationInfo(request),
-    rememberArrival(request, host),
+    readRegistrationInfo(request, sessionSecret(context)),
+    rememberArrival(request, host, sessionSecret(context)),
   ]);
   const register = registerSettingsFrom(settings);
   const mode: RegisterMode = url.searchParams.get("mode") === "mobile" && register.mobile ? "mobile" : "username";
@@ -150,7 +150,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const host = request.headers.get("Host") ?? url.host;
   const signals = deviceSignals(request, form);
-  const device = await loginDeviceId(request, form.get("loginDeviceId"));
+  const device = await loginDeviceId(request, sessionSecret(context), form.get("loginDeviceId"));
   const account = input.mode === "mobile" ? (input.mobileNum ?? null) : (input.username ?? null);
   const throttled = await checkThrottle(context, "register", account);
   if (throttled.blocked) {
@@ -163,7 +163,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     registerUrl: pageUrl(request, host),
     domain: host,
     loginDeviceId: device.id,
-    pixelTrack: buildPixelTrack(url.searchParams, await readAdParams(request)),
+    pixelTrack: buildPixelTrack(url.searchParams, await readAdParams(request, sessionSecret(context))),
     captcha: captchaFieldsFrom(form),
     device: deviceHeader(signals),
   });

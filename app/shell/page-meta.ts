@@ -1,7 +1,7 @@
 // Page titles, meta descriptions and the robots rule (docs/behaviour/shell.md#page-meta;
 // docs/decisions/0018). The root route's meta function renders them for every page, so routes need no meta of their own.
 import type { TranslationKey, Translations } from "../i18n/i18n-instance";
-import { interpolate } from "../i18n/translate";
+import { interpolate } from "../i18n/translator";
 
 export type PageMetaConfig = {
   /** Dictionary key of the page name; the title is "<page> · <brand>". */

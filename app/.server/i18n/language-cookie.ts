@@ -1,6 +1,8 @@
 // The visitor's chosen language, as the plain platform code (`language=VI`): the platform's other same-origin apps
 // read and write this cookie too, so it is not signed or encoded, and whatever it holds is only a hint
-// (docs/behaviour/session.md#language-cookie).
+// (docs/behaviour/session.md#language-cookie). Remix's createCookie would write base64 JSON (`IlZJIg==`), which those
+// apps cannot read, so this cookie goes through the `cookie` package Remix itself parses with
+// (docs/decisions/0031-cookies.md).
 import { parse, serialize } from "cookie";
 import { toLanguageCode, type LanguageCode } from "../../i18n/languages";
 

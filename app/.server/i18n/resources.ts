@@ -1,6 +1,6 @@
-import { RemixI18Next } from "remix-i18next/server";
-import { LANGUAGE_CODES, type LanguageCode } from "../../i18n/languages";
-import { I18N_NAMESPACE, type Translations } from "../../i18n/i18n-instance";
+import type { LanguageCode } from "../../i18n/languages";
+import type { Translations } from "../../i18n/i18n-instance";
+import { createTranslate, type Translate } from "../../i18n/translator";
 import BN from "../../locales/BN.json";
 import CN from "../../locales/CN.json";
 import EN from "../../locales/EN.json";
@@ -50,22 +50,11 @@ export function translationsFor(language: LanguageCode): Translations {
   return DICTIONARIES[language];
 }
 
-const i18n = new RemixI18Next({
-  detection: {
-    supportedLanguages: [...LANGUAGE_CODES],
-    fallbackLanguage: "EN",
-    // The edge decides the language (detect-language.ts); remix-i18next only builds translators.
-    findLocale: async () => null,
-  },
-  i18next: {
-    resources: Object.fromEntries(LANGUAGE_CODES.map((code) => [code, { [I18N_NAMESPACE]: DICTIONARIES[code] }])),
-    defaultNS: I18N_NAMESPACE,
-    fallbackLng: "EN",
-    interpolation: { escapeValue: false },
-  },
-});
-
-/** A translator for server-rendered text outside React (page titles, the Worker's own error pages). */
-export function getServerT(language: LanguageCode) {
-  return i18n.getFixedT(language, I18N_NAMESPACE);
+/**
+ * A translator for server-rendered text outside React (page titles, the Worker's own error and offline pages): the
+ * browser's engine over the same dictionary, so a text reads the same wherever it is rendered (docs/decisions/0030).
+ * Still a promise, as remix-i18next's was, so the loaders that await it stayed as they were; the lookup is immediate.
+ */
+export async function getServerT(language: LanguageCode): Promise<Translate> {
+  return createTranslate(DICTIONARIES[language]);
 }

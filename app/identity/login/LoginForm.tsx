@@ -2,20 +2,19 @@ import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { CaptchaField, useCaptcha } from "~/captcha";
 import { useTranslation } from "~/i18n/translate";
-import { PasswordToggle } from "../fields/PasswordToggle";
+import { PasswordField } from "../fields/PasswordField";
 import { SmsCodeField } from "../fields/SmsCodeField";
 import { DeviceFields } from "../fields/DeviceFields";
 import { MobileField } from "../fields/MobileField";
 import { TextField } from "../fields/TextField";
 import type { LoginActionData, LoginField, LoginPageData, Message } from "./types";
-import { useHydrated } from "../../ui/use-hydrated";
-import { useMessageText } from "./useMessage";
+import { useMessageText } from "../fields/useMessageText";
 import { SubmitButton } from "../fields/SubmitButton";
+import { useFocusFirstError, type FieldIds } from "../fields/useFocusFirstError";
 import { useSubmitLock } from "../fields/useSubmitLock";
 
 const CAPTCHA_FIELDS = ["geetestChallenge", "geetestValidate", "geetestSeccode", "geetestValidateV4"] as const;
-const FIELD_ORDER: LoginField[] = ["username", "password", "countryDialingCode", "mobileNum", "verificationCode"];
-const FIELD_IDS: Record<LoginField, string> = {
+const FIELD_IDS: FieldIds<LoginField> = {
   username: "login-username",
   password: "login-password",
   countryDialingCode: "login-sms-country",
@@ -33,7 +32,6 @@ type LoginFormProps = {
 export function LoginForm({ page, result, panelId, onNotice }: LoginFormProps) {
   const { t } = useTranslation();
   const text = useMessageText();
-  const hydrated = useHydrated();
   const submit = useSubmit();
   const navigation = useNavigation();
   const loginCaptcha = useCaptcha();
@@ -41,19 +39,18 @@ export function LoginForm({ page, result, panelId, onNotice }: LoginFormProps) {
     navigation.state === "submitting" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/m/login") === true;
   const lock = useSubmitLock(navigation.state !== "idle");
   const [mobileErrors, setMobileErrors] = useState<Partial<Record<LoginField, Message>>>({});
-  const [showPassword, setShowPassword] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   const mode = result?.mode ?? page.mode;
   const values = result?.values;
   const errors: Partial<Record<LoginField, Message>> = { ...(result?.fieldErrors ?? {}), ...mobileErrors };
 
-  // A new answer from the action: its errors replace the send-code ones; focus goes to the first invalid field.
+  // A new answer from the action: focus goes to its first invalid field, its errors replace the send-code ones, and
+  // a used captcha result is dropped.
+  useFocusFirstError(FIELD_IDS, result?.fieldErrors);
   useEffect(() => {
     setMobileErrors({});
     if (!result) return;
-    const first = FIELD_ORDER.find((field) => result.fieldErrors[field]);
-    if (first) document.getElementById(FIELD_IDS[first])?.focus();
     if (result.notice || Object.keys(result.fieldErrors).length > 0) loginCaptcha.reset();
   }, [result, loginCaptcha]);
 
@@ -109,15 +106,13 @@ export function LoginForm({ page, result, panelId, onNotice }: LoginFormProps) {
             defaultValue={values?.username ?? page.prefill.username}
             error={text(errors.username)}
           />
-          <TextField
+          <PasswordField
             id={FIELD_IDS.password}
             name="password"
             label={t("password")}
-            type={showPassword ? "text" : "password"}
             autoComplete="current-password"
             maxLength={128}
             error={text(errors.password)}
-            addon={hydrated ? <PasswordToggle shown={showPassword} onToggle={() => setShowPassword((v) => !v)} /> : null}
           />
         </>
       ) : (

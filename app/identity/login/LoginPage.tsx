@@ -10,7 +10,7 @@ import { SocialButtons } from "./SocialButtons";
 import type { Message } from "./types";
 import type { action, loader } from "~/routes/m.login";
 import { useHydrated } from "../../ui/use-hydrated";
-import { useMessageText } from "./useMessage";
+import { useMessageText } from "../fields/useMessageText";
 
 const PANEL_ID = "login-panel";
 

@@ -165,7 +165,7 @@ async function sendCodeFromLoginForm(context: AppContext, form: LoginForm) {
 async function login(request: Request, context: AppContext, form: LoginForm) {
   const mode = modeOf(form);
   const remember = typedValues(form).remember;
-  const device = await loginDeviceId(request, form.loginDeviceId);
+  const device = await loginDeviceId(request, sessionSecret(context), form.loginDeviceId);
   const base = { loginDeviceId: device.id, merchant: context.merchant.merchantCode, ...geetestFields(form) };
 
   let body: LoginBody;
@@ -293,7 +293,7 @@ async function twoFactorAction(request: Request, context: AppContext, form: Logi
   const pending = await readPendingTwoFactor(request, secret, context.merchant.merchantCode);
   const guard = identityGuardFor(context.cloudflare.env, context.merchant.merchantCode);
   if (!pending || (await guard?.isUsed(`2fa:${pending.nonce}`, Date.now()))) {
-    return answer(form, { notice: keyMessage("two_factor_expired") }, 400, { "Set-Cookie": clearPendingTwoFactorCookie(request) });
+    return answer(form, { notice: keyMessage("two_factor_expired") }, 400, { "Set-Cookie": await clearPendingTwoFactorCookie(request) });
   }
   const requested = form.switchTo ?? form.method;
   const method = isTwoFactorMethod(requested) && pending.methods.includes(requested) ? requested : firstMethod(pending.methods)!;
@@ -325,7 +325,7 @@ async function twoFactorAction(request: Request, context: AppContext, form: Logi
     });
   }
 
-  const device = await loginDeviceId(request, form.loginDeviceId);
+  const device = await loginDeviceId(request, sessionSecret(context), form.loginDeviceId);
   const body: VerificationBody = {
     username: pending.username,
     password: pending.password,
@@ -344,7 +344,7 @@ async function twoFactorAction(request: Request, context: AppContext, form: Logi
   const result = await callLoginVerification(context.platform, body, deviceFor(request, form));
   // Single use: the first success marks it; a replayed copy of the cookie finds it used (and starts over).
   if (result.ok && guard && !(await guard.useOnce(`2fa:${pending.nonce}`, pending.expiresAt, Date.now()))) {
-    return answer(form, { notice: keyMessage("two_factor_expired") }, 400, { "Set-Cookie": clearPendingTwoFactorCookie(request) });
+    return answer(form, { notice: keyMessage("two_factor_expired") }, 400, { "Set-Cookie": await clearPendingTwoFactorCookie(request) });
   }
   if (result.ok) {
     const done = await completeLogin({
@@ -364,7 +364,7 @@ async function twoFactorAction(request: Request, context: AppContext, form: Logi
       redirectUrl: pending.redirectUrl,
     });
     if (device.setCookie) done.headers.append("Set-Cookie", device.setCookie);
-    done.headers.append("Set-Cookie", clearPendingTwoFactorCookie(request));
+    done.headers.append("Set-Cookie", await clearPendingTwoFactorCookie(request));
     // With JavaScript the modal shows 'login_2fa_pass' and moves on 0.5 s later; without, straight to the page.
     if (form.js !== "1") return redirect(done.location, { headers: done.headers });
     return answer(form, { twoFactor: twoFactorState(pending, method, { passed: { location: done.location } }) }, 200, done.headers);
@@ -384,7 +384,7 @@ async function twoFactorAction(request: Request, context: AppContext, form: Logi
   else if (result.errorCode === "sms.code.invalid") fieldMessage = keyMessage("sms_code_invalid");
   else if (result.failure.kind === "not-logged-in") {
     // The pending login is no longer valid (password changed meanwhile): start over.
-    return answer(form, { notice: keyMessage("two_factor_expired") }, 400, { "Set-Cookie": clearPendingTwoFactorCookie(request) });
+    return answer(form, { notice: keyMessage("two_factor_expired") }, 400, { "Set-Cookie": await clearPendingTwoFactorCookie(request) });
   } else notice = noticeFor(result);
   return answer(form, {
     twoFactor: twoFactorState(pending, method, {

@@ -2,29 +2,20 @@ import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { CaptchaField, useCaptcha } from "~/captcha";
 import { useTranslation } from "~/i18n/translate";
-import { PasswordToggle } from "../fields/PasswordToggle";
+import { PasswordField } from "../fields/PasswordField";
 import { SmsCodeField } from "../fields/SmsCodeField";
 import { DeviceFields } from "../fields/DeviceFields";
 import { MobileField } from "../fields/MobileField";
 import { TextField } from "../fields/TextField";
-import { useHydrated } from "../../ui/use-hydrated";
-import { useMessageText } from "../login/useMessage";
+import { useMessageText } from "../fields/useMessageText";
+import { useFocusFirstError, type FieldIds } from "../fields/useFocusFirstError";
 import { useSubmitLock } from "../fields/useSubmitLock";
 import { validateRegistration, type RegisterField, type RegisterMode } from "./register-form";
 import { SubmitButton } from "../fields/SubmitButton";
 import type { Message, RegisterFailure, RegisterPageData } from "./types";
 
 const CAPTCHA_FIELDS = ["geetestChallenge", "geetestValidate", "geetestSeccode", "geetestValidateV4"] as const;
-const FIELD_ORDER: RegisterField[] = [
-  "username",
-  "countryDialingCode",
-  "mobileNum",
-  "verificationCode",
-  "password",
-  "referralCode",
-  "affiliateCode",
-];
-const FIELD_IDS: Record<RegisterField, string> = {
+const FIELD_IDS: FieldIds<RegisterField> = {
   username: "register-username",
   countryDialingCode: "register-country",
   mobileNum: "register-mobile",
@@ -44,11 +35,6 @@ type RegisterFormProps = {
   onNotice: (notice: Message) => void;
 };
 
-function focusFirst(errors: Errors) {
-  const first = FIELD_ORDER.find((field) => errors[field]);
-  if (first) document.getElementById(FIELD_IDS[first])?.focus();
-}
-
 /**
  * The registration form (docs/behaviour/registration.md): a plain post without JavaScript; with it, rules checked first,
  * the submit lock (released 500 ms after the answer), and the captcha before the post.
@@ -56,13 +42,11 @@ function focusFirst(errors: Errors) {
 export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps) {
   const { t } = useTranslation();
   const text = useMessageText();
-  const hydrated = useHydrated();
   const submit = useSubmit();
   const navigation = useNavigation();
   const captcha = useCaptcha();
   const lock = useSubmitLock(navigation.state !== "idle");
   const [localErrors, setLocalErrors] = useState<Errors>({});
-  const [showPassword, setShowPassword] = useState(false);
   const password = useRef<HTMLInputElement>(null);
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/m/register") === true;
 
@@ -70,14 +54,14 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
   const errors: Errors = { ...(result?.fieldErrors ?? {}), ...localErrors };
   const passwordOptional = mode === "mobile" && page.passwordOptionalForMobile;
 
-  // A new answer: its errors replace the local ones, focus goes to the first invalid field, and a used captcha
+  // A new answer: focus goes to its first invalid field, its errors replace the local ones, and a used captcha
   // result is dropped for a fresh challenge (docs/behaviour/captcha.md#single-use-result).
+  const focusFirstError = useFocusFirstError(FIELD_IDS, result?.fieldErrors);
   useEffect(() => {
     setLocalErrors({});
     if (!result) return;
     // The password is never kept after an answer, as without JavaScript (the form is not rendered again here).
     if (password.current) password.current.value = "";
-    focusFirst(result.fieldErrors);
     if (result.notice || Object.keys(result.fieldErrors).length > 0) captcha.reset();
   }, [result, captcha]);
 
@@ -97,7 +81,7 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
       if (!checked.ok) {
         const next: Errors = Object.fromEntries(Object.entries(checked.fieldErrors).map(([field, key]) => [field, { key }]));
         setLocalErrors(next);
-        focusFirst(next);
+        focusFirstError(next);
         lock.release();
         return;
       }
@@ -111,7 +95,7 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
       for (const [name, value] of Object.entries(captcha.values() ?? {})) fields.set(name, value);
       submit(fields, { method: "post" });
     },
-    [lock, captcha, submit, page.mobileAllowed, page.passwordOptionalForMobile],
+    [lock, captcha, submit, focusFirstError, page.mobileAllowed, page.passwordOptionalForMobile],
   );
 
   return (
@@ -159,17 +143,15 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
         </>
       )}
 
-      <TextField
+      <PasswordField
         ref={password}
         id={FIELD_IDS.password}
         name="password"
         label={t("password")}
-        type={showPassword ? "text" : "password"}
         autoComplete="new-password"
         maxLength={20}
         hint={errors.password ? undefined : passwordOptional ? t("register_password_optional_hint") : t("password_rule_hint")}
         error={text(errors.password)}
-        addon={hydrated ? <PasswordToggle shown={showPassword} onToggle={() => setShowPassword((v) => !v)} /> : null}
       />
 
       <div className="register-form__codes">

@@ -1,10 +1,12 @@
-import { createCookie } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { readCookie, signedCookie } from "../../.server/cookies";
 
 // The stored registration info (affiliateCode, referralCode, originalDomain) and the ad campaign
 // parameters that become the register call's pixelTrack. The original keeps both in local storage; here they
 // live in first-party cookies the edge reads, so the form works without JavaScript. Ad cookies: 90 days
 // (docs/behaviour/registration.md#referral-codes, docs/behaviour/registration.md#ad-parameters; docs/decisions/0015).
+// Signed like all our cookies (docs/decisions/0031): the codes are not secret, but what the edge reads back is what
+// it wrote, e.g. the first host seen.
 
 const NINETY_DAYS_S = 60 * 60 * 24 * 90;
 const MAX_VALUE = 256;
@@ -121,46 +123,39 @@ export function nextRegistrationInfo(query: URLSearchParams, stored: Registratio
 
 const adParamsSchema = z.record(z.string().max(64), z.string().max(MAX_VALUE)).catch({});
 
-const cookieOptions = { path: "/", sameSite: "lax", httpOnly: true, maxAge: NINETY_DAYS_S } as const;
-
 /** First-party cookie with the stored registration info (read here; another page may set it too). */
-export const registrationInfoCookie = createCookie("mc_reg", cookieOptions);
-/** First-party cookie with the ad campaign parameters seen in the address. */
-export const adParamsCookie = createCookie("mc_ad", cookieOptions);
-
-async function parseCookie(cookie: ReturnType<typeof createCookie>, header: string | null): Promise<unknown> {
-  try {
-    return await cookie.parse(header);
-  } catch {
-    return null;
-  }
+export function registrationInfoCookie(request: Request, secret: string) {
+  return signedCookie(request, { name: "mc_reg", secret, maxAge: NINETY_DAYS_S });
 }
 
-export async function readRegistrationInfo(request: Request): Promise<RegistrationInfo | null> {
-  const raw = await parseCookie(registrationInfoCookie, request.headers.get("Cookie"));
-  const parsed = registrationInfoSchema.safeParse(raw);
-  // An unreadable cookie parses as {}: nothing stored.
+/** First-party cookie with the ad campaign parameters seen in the address. */
+export function adParamsCookie(request: Request, secret: string) {
+  return signedCookie(request, { name: "mc_ad", secret, maxAge: NINETY_DAYS_S });
+}
+
+export async function readRegistrationInfo(request: Request, secret: string): Promise<RegistrationInfo | null> {
+  const parsed = registrationInfoSchema.safeParse(await readCookie(registrationInfoCookie(request, secret), request));
+  // A cookie that does not verify reads as null, one that is not an object fails the schema: nothing stored.
   if (!parsed.success || Object.values(parsed.data).every((v) => v === undefined)) return null;
   return parsed.data;
 }
 
-export async function readAdParams(request: Request): Promise<Record<string, string>> {
-  return adParamsSchema.parse((await parseCookie(adParamsCookie, request.headers.get("Cookie"))) ?? {});
+export async function readAdParams(request: Request, secret: string): Promise<Record<string, string>> {
+  return adParamsSchema.parse((await readCookie(adParamsCookie(request, secret), request)) ?? {});
 }
 
 /**
  * Set-Cookie values that store what this address brings (registration codes, ad parameters); none when it
  * brings nothing. Stored ad parameters are merged, the address's values winning.
  */
-export async function rememberArrival(request: Request, host: string): Promise<string[]> {
+export async function rememberArrival(request: Request, host: string, secret: string): Promise<string[]> {
   const url = new URL(request.url);
-  const secure = url.protocol === "https:";
   const cookies: string[] = [];
-  const info = nextRegistrationInfo(url.searchParams, await readRegistrationInfo(request), host);
-  if (info) cookies.push(await registrationInfoCookie.serialize(info, { secure }));
+  const info = nextRegistrationInfo(url.searchParams, await readRegistrationInfo(request, secret), host);
+  if (info) cookies.push(await registrationInfoCookie(request, secret).serialize(info));
   const ads = adParamsFrom(url.searchParams);
   if (Object.keys(ads).length) {
-    cookies.push(await adParamsCookie.serialize({ ...(await readAdParams(request)), ...ads }, { secure }));
+    cookies.push(await adParamsCookie(request, secret).serialize({ ...(await readAdParams(request, secret)), ...ads }));
   }
   return cookies;
 }

@@ -9,7 +9,8 @@ import { MobileField } from "../fields/MobileField";
 import { TextField } from "../fields/TextField";
 import type { CaptchaSetupData, Country, Message, TwoFactorState, TwoFactorValues } from "../login/types";
 import { useDialogClose } from "../../ui/use-dialog-close";
-import { useMessageText } from "../login/useMessage";
+import { useMessageText } from "../fields/useMessageText";
+import { useFocusFirstError, type FieldIds } from "../fields/useFocusFirstError";
 import { useSubmitLock } from "../fields/useSubmitLock";
 import { SubmitButton } from "../fields/SubmitButton";
 import { fieldToFocus, validateTwoFactor, type TwoFactorField, type TwoFactorMethod } from "./methods";
@@ -24,7 +25,8 @@ const TAB_LABELS: Record<TwoFactorMethod, TranslationKey> = {
   email: "two_factor_tab_email",
 };
 
-const FIELD_IDS: Record<TwoFactorField, string> = {
+// In the order the inputs are shown, as METHOD_FIELDS lists them: the first invalid one gets focus.
+const FIELD_IDS: FieldIds<TwoFactorField> = {
   payeeName: "tf-payee",
   email: "tf-email",
   authCode: "tf-auth",
@@ -77,9 +79,9 @@ export function TwoFactor({ answerId, state, countries, defaultDialingCode, capt
     setView((v) => viewFrom(state, v.version + 1));
   }, [answerId, state]);
 
-  useEffect(() => {
-    if (view.focus) document.getElementById(FIELD_IDS[view.focus])?.focus();
-  }, [view]);
+  // `focus` is set by an answer or a failed check (never by a tab switch): its first invalid input, else the input
+  // to type into next (fieldToFocus, the rule the action applies too).
+  useFocusFirstError(FIELD_IDS, view.focus ? view.errors : null, view.focus);
 
   // Verified: the message shows, and 0.5 s later the member moves on.
   useEffect(() => {

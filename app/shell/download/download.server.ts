@@ -2,6 +2,7 @@
 // The app download surfaces at the edge (docs/behaviour/download.md#shell-calls): download links,
 // the app-download bonus (available promotions, app-download announcements), the native app's upgrade check.
 // Every call is optional to the page: a failure hides the surface, never the page.
+import { parse as parseCookieHeader, serialize as serializeCookie } from "cookie";
 import { z } from "zod";
 import type { AppContext } from "../../lib/context";
 import type { PlatformClient } from "../../.server/platform/client";
@@ -157,15 +158,21 @@ export function htmlToParagraphs(html: string, maxChars = 600): string[] {
   return out;
 }
 
-/** The session flag hideDownloadBar as a session cookie (set by the close form, or by the browser's script). */
+/**
+ * The session flag hideDownloadBar as a session cookie (set by the close form, or by the browser's script). A plain
+ * `1`, not a Remix cookie: the page's script writes it too (docs/decisions/0031-cookies.md).
+ */
 export function barHiddenByCookie(request: Request): boolean {
-  const cookie = request.headers.get("Cookie") ?? "";
-  return cookie.split(";").some((part) => part.trim() === `${HIDE_BAR_KEY}=1`);
+  try {
+    return parseCookieHeader(request.headers.get("Cookie") ?? "")[HIDE_BAR_KEY] === "1";
+  } catch {
+    return false;
+  }
 }
 
 export function hideBarCookie(): string {
   // No Max-Age: it ends with the browser session. Not HttpOnly: the page's script sets the same flag itself.
-  return `${HIDE_BAR_KEY}=1; Path=/; SameSite=Lax`;
+  return serializeCookie(HIDE_BAR_KEY, "1", { path: "/", sameSite: "lax" });
 }
 
 function giftEnabled(promotions: z.output<typeof availablePromotionsSchema> | null): boolean {

@@ -3,7 +3,8 @@
 import type { Merchant } from "../../.server/merchants/merchant-config";
 import { htmlLang, textDirection } from "../../i18n/languages";
 import { DEFAULT_START_PATH, HOMESCREEN_PARAM, MANIFEST_ICON_SIZES, MASKABLE_ICON_SIZES, iconPath } from "./assets";
-import { encodePng, initialFor, parseHexColour, renderIcon, renderSplash } from "./png.server";
+import { encodePng } from "../../lib/png";
+import { initialFor, parseHexColour, renderIcon, renderSplash } from "./png.server";
 
 export type ManifestIcon = { src: string; sizes: string; type: string; purpose: "any" | "maskable" };
 

@@ -8,6 +8,9 @@ import {
   type DeviceSignals,
 } from "../../../app/identity/device";
 import { deviceIdFrom, loginDeviceId, serverDeviceId } from "../../../app/identity/device-id.server";
+import { expectOwnCookie } from "../../support/cookies";
+
+const SECRET = "unit-test-session-secret-0123456789abcdef";
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -41,24 +44,35 @@ describe("device id", () => {
   });
 
   it("plants a seed cookie once, then reuses it", async () => {
-    const first = await serverDeviceId(new Request("http://demo.localhost/m/login", { headers: { "User-Agent": IPHONE } }));
+    const first = await serverDeviceId(new Request("http://demo.localhost/m/login", { headers: { "User-Agent": IPHONE } }), SECRET);
     expect(first.id).toMatch(DEVICE_ID);
-    expect(first.setCookie).toMatch(/^mc_device=[0-9a-f]{32}; Path=\/; SameSite=Lax; HttpOnly; Max-Age=\d+$/);
+    expectOwnCookie(first.setCookie!, "mc_device", { maxAge: "any" });
     const seed = first.setCookie!.split(";")[0]!;
-    const again = await serverDeviceId(new Request("http://demo.localhost/m/login", { headers: { "User-Agent": IPHONE, Cookie: seed } }));
+    const again = await serverDeviceId(
+      new Request("http://demo.localhost/m/login", { headers: { "User-Agent": IPHONE, Cookie: seed } }),
+      SECRET,
+    );
     expect(again).toEqual({ id: first.id, setCookie: null });
+    // A seed that was not signed with the secret is not taken: a new one is planted.
+    const forged = await serverDeviceId(
+      new Request("http://demo.localhost/m/login", {
+        headers: { "User-Agent": IPHONE, Cookie: "mc_device=00112233445566778899aabbccddeeff" },
+      }),
+      SECRET,
+    );
+    expect(forged.setCookie).not.toBeNull();
   });
 
   it("prefers the browser's fingerprint id, except inside the native app", async () => {
     const fromBrowser = "abcdef01-2345-6789-abcd-ef0123456789";
-    expect(await loginDeviceId(new Request("http://x/", { headers: { "User-Agent": IPHONE } }), fromBrowser)).toEqual({
+    expect(await loginDeviceId(new Request("http://x/", { headers: { "User-Agent": IPHONE } }), SECRET, fromBrowser)).toEqual({
       id: fromBrowser,
       setCookie: null,
     });
-    expect((await loginDeviceId(new Request("http://x/", { headers: { "User-Agent": APP } }), fromBrowser)).id).toBe(
+    expect((await loginDeviceId(new Request("http://x/", { headers: { "User-Agent": APP } }), SECRET, fromBrowser)).id).toBe(
       "3f2504e0-4f89-11d3-9a0c-0305e82c3301",
     );
-    expect((await loginDeviceId(new Request("http://x/", { headers: { "User-Agent": IPHONE } }), "junk")).id).toMatch(DEVICE_ID);
+    expect((await loginDeviceId(new Request("http://x/", { headers: { "User-Agent": IPHONE } }), SECRET, "junk")).id).toMatch(DEVICE_ID);
   });
 });
 

@@ -1,16 +1,10 @@
-// The edge's PNG writer (app/shell/install/png.server.ts): valid signature, IHDR, CRCs, and pixels that decode back.
+// The shared PNG writer (app/lib/png.ts): valid signature, IHDR, CRCs, and pixels that decode back; and the edge's icons
+// and splash images drawn with it (app/shell/install/png.server.ts).
 import { crc32 as zlibCrc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import {
-  contrastRatio,
-  crc32,
-  encodePng,
-  foregroundFor,
-  initialFor,
-  parseHexColour,
-  renderIcon,
-  renderSplash,
-} from "../../../app/shell/install/png.server";
+import { FONT, GLYPH_H, GLYPH_W, glyphFor } from "../../../app/lib/bitmap-font";
+import { crc32, encodePng } from "../../../app/lib/png";
+import { contrastRatio, foregroundFor, initialFor, parseHexColour, renderIcon, renderSplash } from "../../../app/shell/install/png.server";
 import { readPng } from "../../support/png";
 
 describe("crc32", () => {
@@ -93,5 +87,15 @@ describe("letters and colours", () => {
 
   it("rejects colours that are not #rrggbb", () => {
     expect(() => parseHexColour("red")).toThrow();
+  });
+});
+
+describe("the shared 5×7 font", () => {
+  it("has seven rows of five cells for every glyph, and falls back for characters it lacks", () => {
+    for (const [ch, rows] of Object.entries(FONT)) {
+      expect(rows, ch).toHaveLength(GLYPH_H);
+      for (const row of rows) expect(row, ch).toMatch(new RegExp(`^[01]{${GLYPH_W}}$`));
+    }
+    expect(glyphFor("é", "*")).toBe(FONT["*"]);
   });
 });

@@ -331,27 +331,38 @@ describe("referral and affiliate prefill", () => {
 });
 
 describe("registration cookies", () => {
+  const SECRET = "unit-test-session-secret-0123456789abcdef";
+  const cookieOf = (line: string) => new Request("http://x/", { headers: { Cookie: line.split(";")[0]! } });
+
   it("round-trips the registration info and ad parameters, and ignores tampered values", async () => {
     const arrival = new Request("http://demo.localhost/m/register?affiliateCode=A1&gclid=G1&fbclid=");
-    const cookies = await rememberArrival(arrival, "demo.localhost");
+    const cookies = await rememberArrival(arrival, "demo.localhost", SECRET);
     expect(cookies).toHaveLength(2);
     const header = cookies.map((c) => c.split(";")[0]).join("; ");
     const next = new Request("http://demo.localhost/m/register", { headers: { Cookie: header } });
-    expect(await readRegistrationInfo(next)).toEqual({ affiliateCode: "A1", referralCode: undefined, originalDomain: "demo.localhost" });
-    expect(await readAdParams(next)).toEqual({ gclid: "G1" });
+    expect(await readRegistrationInfo(next, SECRET)).toEqual({
+      affiliateCode: "A1",
+      referralCode: undefined,
+      originalDomain: "demo.localhost",
+    });
+    expect(await readAdParams(next, SECRET)).toEqual({ gclid: "G1" });
+    // Signed: another secret reads nothing.
+    expect(await readRegistrationInfo(next, `${SECRET}-other`)).toBeNull();
+    expect(await readAdParams(next, `${SECRET}-other`)).toEqual({});
 
     const junk = new Request("http://x/", { headers: { Cookie: "mc_reg=not-base64!!; mc_ad=%7B%7D" } });
-    expect(await readRegistrationInfo(junk)).toBeNull();
-    expect(await readAdParams(junk)).toEqual({});
-    const wrongShape = await registrationInfoCookie.serialize(["a"]);
-    expect(await readRegistrationInfo(new Request("http://x/", { headers: { Cookie: wrongShape.split(";")[0]! } }))).toBeNull();
-    const hugeAd = await adParamsCookie.serialize({ gclid: "x".repeat(300) });
-    expect(await readAdParams(new Request("http://x/", { headers: { Cookie: hugeAd.split(";")[0]! } }))).toEqual({});
+    expect(await readRegistrationInfo(junk, SECRET)).toBeNull();
+    expect(await readAdParams(junk, SECRET)).toEqual({});
+    const any = new Request("http://x/");
+    const wrongShape = await registrationInfoCookie(any, SECRET).serialize(["a"]);
+    expect(await readRegistrationInfo(cookieOf(wrongShape), SECRET)).toBeNull();
+    const hugeAd = await adParamsCookie(any, SECRET).serialize({ gclid: "x".repeat(300) });
+    expect(await readAdParams(cookieOf(hugeAd), SECRET)).toEqual({});
   });
 
   it("sets nothing when the address brings nothing, and Secure on https", async () => {
-    expect(await rememberArrival(new Request("http://demo.localhost/m/register"), "demo.localhost")).toEqual([]);
-    const secure = await rememberArrival(new Request("https://demo.example.com/m/register?r=1"), "demo.example.com");
+    expect(await rememberArrival(new Request("http://demo.localhost/m/register"), "demo.localhost", SECRET)).toEqual([]);
+    const secure = await rememberArrival(new Request("https://demo.example.com/m/register?r=1"), "demo.example.com", SECRET);
     expect(secure[0]).toMatch(/; Secure/);
     expect(secure[0]).toMatch(/HttpOnly/);
     expect(secure[0]).toMatch(/Max-Age=7776000/);

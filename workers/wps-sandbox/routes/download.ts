@@ -7,6 +7,8 @@ import { fail, html, notLoggedIn, ok } from "../http";
 import { MERCHANTS, type Merchant } from "../merchants";
 import { authenticate, tokenFrom } from "../sessions";
 import { invalidRequest } from "../validation";
+import { GLYPH_W, glyphFor } from "../../../app/lib/bitmap-font";
+import { encodePng } from "../../../app/lib/png";
 
 export const FILES_PREFIX = "/wps/sandbox-files/";
 
@@ -192,41 +194,11 @@ async function availablePromotions(ctx: WpsContext): Promise<Response> {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Files: a tiny PNG encoder (RGB, deflate via CompressionStream) and a 5×7 pixel font for the banners' words.
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
+// Files: pictures drawn on a small RGB canvas, encoded and lettered with the edge's own PNG writer and 5×7 font, so
+// the sandbox keeps no second copy of either.
 
 /** Bytes backed by a plain ArrayBuffer (what Blob and Response accept). */
 type Bytes = Uint8Array<ArrayBuffer>;
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-async function deflate(data: Bytes): Promise<Bytes> {
-  const stream = new Blob([data]).stream().pipeThrough(new CompressionStream("deflate"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-function chunk(type: string, data: Bytes): Bytes {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-}
 
 type Rgb = readonly [number, number, number];
 
@@ -294,10 +266,9 @@ class Canvas {
     const advance = 6 * scale;
     let x = Math.round(cx - (text.length * advance - scale) / 2);
     for (const ch of text) {
-      const glyph = FONT[ch] ?? FONT[" "]!;
-      glyph.forEach((row, gy) => {
-        for (let gx = 0; gx < 5; gx++) {
-          if (!((row >> (4 - gx)) & 1)) continue;
+      glyphFor(ch, " ").forEach((row, gy) => {
+        for (let gx = 0; gx < GLYPH_W; gx++) {
+          if (row[gx] !== "1") continue;
           for (let sy = 0; sy < scale; sy++)
             for (let sx = 0; sx < scale; sx++) this.set(x + gx * scale + sx, top + gy * scale + sy, colour);
         }
@@ -306,67 +277,10 @@ class Canvas {
     }
   }
 
-  async png(): Promise<Bytes> {
-    const raw = new Uint8Array((this.width * 3 + 1) * this.height);
-    for (let y = 0; y < this.height; y++) {
-      raw[y * (this.width * 3 + 1)] = 0; // filter: none
-      raw.set(this.pixels.subarray(y * this.width * 3, (y + 1) * this.width * 3), y * (this.width * 3 + 1) + 1);
-    }
-    const header = new Uint8Array(13);
-    const view = new DataView(header.buffer);
-    view.setUint32(0, this.width);
-    view.setUint32(4, this.height);
-    header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-    const parts = [
-      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk("IHDR", header),
-      chunk("IDAT", await deflate(raw)),
-      chunk("IEND", new Uint8Array()),
-    ];
-    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-    let offset = 0;
-    for (const p of parts) {
-      out.set(p, offset);
-      offset += p.length;
-    }
-    return out;
+  png(): Promise<Bytes> {
+    return encodePng({ width: this.width, height: this.height, channels: 3, pixels: this.pixels });
   }
 }
-
-/** 5×7 glyphs, one number per row, high bit on the left. */
-const FONT: Record<string, readonly number[]> = {
-  " ": [0, 0, 0, 0, 0, 0, 0],
-  A: [14, 17, 17, 31, 17, 17, 17],
-  B: [30, 17, 17, 30, 17, 17, 30],
-  C: [14, 17, 16, 16, 16, 17, 14],
-  D: [30, 17, 17, 17, 17, 17, 30],
-  E: [31, 16, 16, 30, 16, 16, 31],
-  G: [14, 17, 16, 23, 17, 17, 15],
-  H: [17, 17, 17, 31, 17, 17, 17],
-  I: [14, 4, 4, 4, 4, 4, 14],
-  K: [17, 18, 20, 24, 20, 18, 17],
-  L: [16, 16, 16, 16, 16, 16, 31],
-  M: [17, 27, 21, 21, 17, 17, 17],
-  N: [17, 25, 21, 19, 17, 17, 17],
-  O: [14, 17, 17, 17, 17, 17, 14],
-  P: [30, 17, 17, 30, 16, 16, 16],
-  R: [30, 17, 17, 30, 20, 18, 17],
-  S: [15, 16, 16, 14, 1, 1, 30],
-  T: [31, 4, 4, 4, 4, 4, 4],
-  U: [17, 17, 17, 17, 17, 17, 14],
-  V: [17, 17, 17, 17, 17, 10, 4],
-  W: [17, 17, 17, 21, 21, 21, 10],
-  Y: [17, 17, 10, 4, 4, 4, 4],
-  "0": [14, 17, 19, 21, 25, 17, 14],
-  "1": [4, 12, 4, 4, 4, 4, 14],
-  "2": [14, 17, 1, 2, 4, 8, 31],
-  "4": [2, 6, 10, 18, 31, 2, 2],
-  "7": [31, 1, 2, 4, 8, 8, 8],
-  "8": [14, 17, 17, 14, 17, 17, 14],
-  "9": [14, 17, 17, 15, 1, 2, 12],
-  "!": [4, 4, 4, 4, 4, 0, 4],
-  "+": [0, 4, 4, 31, 4, 4, 0],
-};
 
 const WHITE: Rgb = [255, 255, 255];
 const GOLD: Rgb = [255, 213, 79];
