@@ -1,6 +1,7 @@
 import { htmlLang, textDirection, type LanguageCode } from "../../i18n/languages";
 import type { TranslationKey } from "../../i18n/i18n-instance";
 import { getServerT } from "../i18n/resources";
+import { escapeHtml } from "../../lib/escape-html";
 import { applyBaseSecurityHeaders, contentSecurityPolicy } from "../security/headers";
 
 // Pages the Worker answers itself, before any merchant or Remix is involved: no scripts, one inline style.
@@ -16,10 +17,6 @@ const TEXTS: Record<EdgeErrorKind, { title: TranslationKey; desc: TranslationKey
   "method-not-allowed": { title: "method_not_allowed_title", desc: "method_not_allowed_desc" },
   "unsupported-media-type": { title: "unsupported_media_type_title", desc: "unsupported_media_type_desc" },
 };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export async function edgeErrorPage(
   kind: EdgeErrorKind,
