@@ -4,7 +4,18 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["**/build/", "**/node_modules/", "**/.wrangler/", "public/m/sw.js", "test-results/", "playwright-report/", ".cache/"] },
+  {
+    ignores: [
+      "**/build/",
+      "worker-configuration.d.ts",
+      "**/node_modules/",
+      "**/.wrangler/",
+      "public/m/sw.js",
+      "test-results/",
+      "playwright-report/",
+      ".cache/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

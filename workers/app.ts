@@ -1,10 +1,10 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-expect-error: the Remix build is plain JavaScript without type declarations
 import * as serverBuild from "../build/server";
-import { demoMerchantsOn, findMerchant, loadMerchantRoutes, parseHostHeader } from "../app/.server/merchants/resolve-merchant";
+import { EnvError, readServerEnv } from "../app/.server/env.server";
+import { findMerchant, loadMerchantRoutes, parseHostHeader } from "../app/.server/merchants/resolve-merchant";
 import { edgeErrorPage } from "../app/.server/pages/edge-error-page";
 import { forbiddenOriginReply, proxyToPlatform } from "../app/.server/platform/proxy";
-import { platformTimings } from "../app/.server/platform/client";
 import { applyBaseSecurityHeaders, withHeaders } from "../app/.server/security/headers";
 import { isAllowedOrigin } from "../app/.server/security/origin";
 import { checkRequestLimits } from "../app/.server/security/request-limits";
@@ -13,7 +13,7 @@ import { CSP_REPORT_PATH, logCspReport } from "../app/.server/security/csp-repor
 import { languageFromAcceptLanguage } from "../app/.server/i18n/detect-language";
 import { adoptTokenFromQuery } from "../app/identity/adopt-token.server";
 import { autoLogin } from "../app/identity/auto-login.server";
-import { createAppContext, MissingSecretError, type AppContext } from "../app/lib/context";
+import { createAppContext, type AppContext } from "../app/lib/context";
 import { sandboxControl } from "./sandbox-control";
 
 const handleRemix = createRequestHandler(serverBuild as unknown as ServerBuild);
@@ -31,7 +31,9 @@ function withOutgoingCookies(response: Response, context: AppContext): Response 
   });
 }
 
-async function handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+async function handle(request: Request, rawEnv: Env, ctx: ExecutionContext): Promise<Response> {
+  // Parsed once per isolate; a missing or malformed variable ends here, on every request (docs/decisions/0026).
+  const env = readServerEnv(rawEnv);
   const limit = checkRequestLimits(request);
   if (limit) return edgeErrorPage("bad-request", limit.status, visitorLanguage(request));
 
@@ -41,11 +43,11 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
 
   const url = new URL(request.url);
   // Development only: the sandbox platform's fault controls, reachable because the dev config binds it.
-  if (url.pathname.startsWith("/__sandbox/") && env.WPS_SANDBOX && env.SANDBOX_CONTROL === "on") {
-    return sandboxControl(request, env);
+  if (url.pathname.startsWith("/__sandbox/") && env.WPS_SANDBOX && env.SANDBOX_CONTROL) {
+    return sandboxControl(request, env, env.WPS_SANDBOX);
   }
 
-  const routes = await loadMerchantRoutes(env.MERCHANT_ROUTES, Date.now(), { demo: demoMerchantsOn(env) });
+  const routes = await loadMerchantRoutes(env.MERCHANT_ROUTES, Date.now(), { demo: env.DEMO_MERCHANTS });
   const merchant = findMerchant(routes, host);
   if (!merchant) return edgeErrorPage("domain-not-configured", 404, visitorLanguage(request), { host });
 
@@ -59,7 +61,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
 
   const context = await createAppContext(request, { env, ctx }, merchant);
   if (isPlatformCall) {
-    const reply = await proxyToPlatform(request, context.platform, context.session, { timeoutMs: platformTimings(env).callTimeoutMs });
+    const reply = await proxyToPlatform(request, context.platform, context.session, { timeoutMs: env.PLATFORM_TIMEOUT_MS });
     return withOutgoingCookies(reply, context);
   }
 
@@ -89,7 +91,8 @@ export default {
     try {
       response = await handle(request, env, ctx);
     } catch (error) {
-      console.error("[worker] unhandled error", error instanceof MissingSecretError ? error.message : error);
+      // An environment error names the variables, never their values.
+      console.error("[worker] unhandled error", error instanceof EnvError ? error.message : error);
       response = await edgeErrorPage("server-error", 500, visitorLanguage(request)).catch(
         () => new Response("Server error", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } }),
       );

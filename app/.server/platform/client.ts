@@ -9,22 +9,6 @@ export const PLATFORM_TIMEOUT_MS = 30_000;
 /** A page (GET) renders with what it has after this long, whatever its calls still wait for. */
 export const PAGE_DEADLINE_MS = 5_000;
 
-export type PlatformTimings = { callTimeoutMs: number; pageDeadlineMs: number };
-
-/**
- * The production values, unless the environment lowers them: the test server passes PLATFORM_TIMEOUT_MS and
- * PAGE_DEADLINE_MS so that timeout tests take seconds. Values that are not whole positive numbers are ignored.
- */
-export function platformTimings(env: { PLATFORM_TIMEOUT_MS?: string; PAGE_DEADLINE_MS?: string }): PlatformTimings {
-  const read = (value: string | undefined, fallback: number) => {
-    const number = Number(value);
-    return value && Number.isInteger(number) && number > 0 ? number : fallback;
-  };
-  return {
-    callTimeoutMs: read(env.PLATFORM_TIMEOUT_MS, PLATFORM_TIMEOUT_MS),
-    pageDeadlineMs: read(env.PAGE_DEADLINE_MS, PAGE_DEADLINE_MS),
-  };
-}
 const RSA_KEY_CACHE_MS = 5 * 60_000;
 
 const replySchema = z.object({
