@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Merchant } from "../.server/merchants/merchant-config";
 import { readServerEnv, type ServerEnv } from "../.server/env.server";
 import { findMerchant, loadMerchantRoutes, parseHostHeader } from "../.server/merchants/resolve-merchant";
-import { PlatformClient } from "../.server/platform/client";
+import { clientIpOf, PlatformClient } from "../.server/platform/client";
 import { AppSession } from "../.server/session";
 import { detectLanguage } from "../.server/i18n/detect-language";
 import { languageCookieNeedsRewrite, readLanguageCookie, serializeLanguageCookie } from "../.server/i18n/language-cookie";
@@ -51,8 +51,7 @@ export async function createAppContext(request: Request, cloudflare: CloudflareC
   if (session.unreadable) outgoingCookies.push(await session.commit());
   if (languageCookieNeedsRewrite(cookieHeader, languageCookie)) outgoingCookies.push(serializeLanguageCookie(language));
 
-  const clientIp = request.headers.get("CF-Connecting-IP");
-  const publicOrigin = `${url.protocol}//${request.headers.get("Host") ?? url.host}`;
+  const clientIp = clientIpOf(request);
   const isPageLoad = request.method === "GET" || request.method === "HEAD";
   const context: AppContext = {
     cloudflare,
@@ -62,13 +61,12 @@ export async function createAppContext(request: Request, cloudflare: CloudflareC
     cspNonce: createNonce(),
     clientIp,
     outgoingCookies,
-    platform: new PlatformClient({
+    platform: PlatformClient.create({
       merchant,
       env,
+      request,
       language,
       token: session.token,
-      clientIp,
-      publicOrigin,
       callTimeoutMs: env.PLATFORM_TIMEOUT_MS,
       // One deadline for a whole page load: it renders with what it has and a notice (docs/behaviour/errors.md).
       deadline: isPageLoad ? Date.now() + env.PAGE_DEADLINE_MS : null,

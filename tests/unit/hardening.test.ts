@@ -195,12 +195,12 @@ describe("timeouts and the one place a session ends", () => {
       ...merchantRouteSchema.parse({ ...DEFAULT_MERCHANT_ROUTES[0], platform: { service: "FAKE" } }),
       host: "demo.localhost",
     };
-    return new PlatformClient({
+    return PlatformClient.create({
       merchant,
       env: { FAKE: { fetch: async () => options.reply() } },
+      request: new Request("http://demo.localhost/m/home"),
       language: "EN",
       token: "tok",
-      clientIp: null,
       callTimeoutMs: 1_000,
       deadline: options.deadline ?? null,
       onSessionEnded: options.onSessionEnded,
