@@ -3,7 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as serverBuild from "../build/server";
 import { EnvError, readServerEnv } from "../app/.server/env.server";
 import { findMerchant, loadMerchantRoutes, parseHostHeader } from "../app/.server/merchants/resolve-merchant";
-import { edgeErrorPage } from "../app/.server/pages/edge-error-page";
+import { appStylesheets, edgeErrorPage as renderEdgeErrorPage, type EdgeErrorKind } from "../app/.server/pages/edge-error-page";
 import { forbiddenOriginReply, proxyToPlatform } from "../app/.server/platform/proxy";
 import { applyBaseSecurityHeaders, withHeaders } from "../app/.server/security/headers";
 import { isAllowedOrigin } from "../app/.server/security/origin";
@@ -11,12 +11,20 @@ import { checkRequestLimits } from "../app/.server/security/request-limits";
 import { checkPageRequest } from "../app/.server/security/page-requests";
 import { CSP_REPORT_PATH, logCspReport } from "../app/.server/security/csp-report";
 import { languageFromAcceptLanguage } from "../app/.server/i18n/detect-language";
+import type { LanguageCode } from "../app/i18n/languages";
 import { adoptTokenFromQuery } from "../app/identity/adopt-token.server";
 import { autoLogin } from "../app/identity/auto-login.server";
 import { createAppContext, type AppContext } from "../app/lib/context";
 import { sandboxControl } from "./sandbox-control";
 
-const handleRemix = createRequestHandler(serverBuild as unknown as ServerBuild);
+const build = serverBuild as unknown as ServerBuild;
+const handleRemix = createRequestHandler(build);
+// The app's stylesheets, for the pages the Worker answers itself.
+const stylesheets = appStylesheets(build);
+
+function edgeErrorPage(kind: EdgeErrorKind, status: number, language: LanguageCode, values?: Record<string, string>): Response {
+  return renderEdgeErrorPage(kind, status, language, { stylesheets, values });
+}
 
 /** Language for pages answered before a merchant is known. */
 function visitorLanguage(request: Request) {
@@ -67,7 +75,7 @@ async function handle(request: Request, rawEnv: Env, ctx: ExecutionContext): Pro
 
   const problem = await checkPageRequest(request);
   if (problem) {
-    const page = await edgeErrorPage(problem.kind, problem.status, context.language);
+    const page = edgeErrorPage(problem.kind, problem.status, context.language);
     if (problem.status === 405) page.headers.set("Allow", "GET, HEAD, POST");
     return withOutgoingCookies(page, context);
   }
@@ -93,9 +101,13 @@ export default {
     } catch (error) {
       // An environment error names the variables, never their values.
       console.error("[worker] unhandled error", error instanceof EnvError ? error.message : error);
-      response = await edgeErrorPage("server-error", 500, visitorLanguage(request)).catch(
-        () => new Response("Server error", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } }),
-      );
+      try {
+        response = edgeErrorPage("server-error", 500, visitorLanguage(request));
+      } catch (pageError) {
+        // The page itself failed to render: a plain answer still says what happened, without any detail.
+        console.error("[worker] the 500 page failed", pageError);
+        response = new Response("Server error", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      }
     }
     return withHeaders(response, applyBaseSecurityHeaders);
   },
