@@ -1,7 +1,5 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Merchant } from "../.server/merchants/merchant-config";
-import { readServerEnv, type ServerEnv } from "../.server/env.server";
-import { findMerchant, loadMerchantRoutes, parseHostHeader } from "../.server/merchants/resolve-merchant";
+import type { ServerEnv } from "../.server/env.server";
 import { clientIpOf, PlatformClient } from "../.server/platform/client";
 import { AppSession } from "../.server/session";
 import { detectLanguage } from "../.server/i18n/detect-language";
@@ -30,7 +28,7 @@ declare module "@remix-run/cloudflare" {
   interface AppLoadContext extends AppContext {}
 }
 
-/** Built once per request, in the Worker and in Vite dev alike (Hydrogen's habit). */
+/** Built once per request by the Worker (Hydrogen's habit), which development runs too (docs/decisions/0025). */
 export async function createAppContext(request: Request, cloudflare: CloudflareContext, merchant: Merchant): Promise<AppContext> {
   const { env } = cloudflare;
   const session = await AppSession.read(request, env.SESSION_SECRET, merchant.merchantCode);
@@ -74,20 +72,4 @@ export async function createAppContext(request: Request, cloudflare: CloudflareC
     }),
   };
   return context;
-}
-
-/** Vite dev's entry (cloudflareDevProxyVitePlugin): the Worker resolves the merchant itself. */
-export async function getLoadContext({
-  request,
-  context,
-}: {
-  request: Request;
-  context: { cloudflare: { env: Env; ctx: Pick<ExecutionContext, "waitUntil"> } };
-}): Promise<AppLoadContext> {
-  const host = parseHostHeader(request.headers.get("Host"));
-  const env = readServerEnv(context.cloudflare.env);
-  const routes = await loadMerchantRoutes(env.MERCHANT_ROUTES, Date.now(), { demo: env.DEMO_MERCHANTS });
-  const merchant = host ? findMerchant(routes, host) : null;
-  if (!merchant) throw new Response(`This domain (${host ?? "?"}) is not configured`, { status: 404 });
-  return createAppContext(request, { env, ctx: context.cloudflare.ctx }, merchant);
 }
