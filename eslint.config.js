@@ -24,6 +24,7 @@ export default tseslint.config(
   {
     ignores: [
       "**/build/",
+      "worker-configuration.d.ts",
       "**/node_modules/",
       "**/.wrangler/",
       "public/m/sw.js",
