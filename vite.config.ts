@@ -1,8 +1,7 @@
-import { vitePlugin as remix, cloudflareDevProxyVitePlugin } from "@remix-run/dev";
+import { vitePlugin as remix } from "@remix-run/dev";
 import { remixPWA } from "@remix-pwa/dev";
 import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { getLoadContext } from "./app/lib/context";
 
 /**
  * Writes /m/asset-manifest.json in the client build: the sorted list of hashed build files. The update check
@@ -28,25 +27,13 @@ function assetManifest(): Plugin {
   };
 }
 
-/** Vite dev serves public/m/sw.js itself: give it the header public/_headers gives it in the Worker (scope "/"). */
-function serviceWorkerScopeHeader(): Plugin {
-  return {
-    name: "mc-service-worker-allowed",
-    apply: "serve",
-    configureServer(server) {
-      server.middlewares.use((request, response, next) => {
-        if (request.url?.split("?")[0] === "/m/sw.js") response.setHeader("Service-Worker-Allowed", "/");
-        next();
-      });
-    },
-  };
-}
-
-// The Remix Vite plugin's options replace remix.config.js (see docs/decisions/0001).
+// The Remix Vite plugin's options replace remix.config.js (see docs/decisions/0001). Only builds use this config:
+// development runs the built Worker too, and its watching build writes to a staging directory of its own
+// (DEV_BUILD_DIRECTORY, scripts/dev-server.ts, docs/decisions/0025).
 export default defineConfig({
   plugins: [
-    cloudflareDevProxyVitePlugin({ getLoadContext }),
     remix({
+      buildDirectory: process.env["DEV_BUILD_DIRECTORY"] ?? "build",
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
@@ -58,7 +45,6 @@ export default defineConfig({
     // The service worker: built to /m/sw.js, scope "/", registered by app/entry.client.tsx (docs/decisions/0016).
     remixPWA({ workerName: "m/sw", scope: "/", registerSW: null, entryWorkerFile: "shell/sw/entry.worker.ts", workerMinify: true }),
     assetManifest(),
-    serviceWorkerScopeHeader(),
     tsconfigPaths(),
   ],
   ssr: {

@@ -1,22 +1,30 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-expect-error: the Remix build is plain JavaScript without type declarations
 import * as serverBuild from "../build/server";
-import { demoMerchantsOn, findMerchant, loadMerchantRoutes, parseHostHeader } from "../app/.server/merchants/resolve-merchant";
-import { edgeErrorPage } from "../app/.server/pages/edge-error-page";
+import { EnvError, readServerEnv } from "../app/.server/env.server";
+import { findMerchant, loadMerchantRoutes, parseHostHeader } from "../app/.server/merchants/resolve-merchant";
+import { appStylesheets, edgeErrorPage as renderEdgeErrorPage, type EdgeErrorKind } from "../app/.server/pages/edge-error-page";
 import { forbiddenOriginReply, proxyToPlatform } from "../app/.server/platform/proxy";
-import { platformTimings } from "../app/.server/platform/client";
 import { applyBaseSecurityHeaders, withHeaders } from "../app/.server/security/headers";
 import { isAllowedOrigin } from "../app/.server/security/origin";
 import { checkRequestLimits } from "../app/.server/security/request-limits";
 import { checkPageRequest } from "../app/.server/security/page-requests";
 import { CSP_REPORT_PATH, logCspReport } from "../app/.server/security/csp-report";
 import { languageFromAcceptLanguage } from "../app/.server/i18n/detect-language";
+import type { LanguageCode } from "../app/i18n/languages";
 import { adoptTokenFromQuery } from "../app/identity/adopt-token.server";
 import { autoLogin } from "../app/identity/auto-login.server";
-import { createAppContext, MissingSecretError, type AppContext } from "../app/lib/context";
+import { createAppContext, type AppContext } from "../app/lib/context";
 import { sandboxControl } from "./sandbox-control";
 
-const handleRemix = createRequestHandler(serverBuild as unknown as ServerBuild);
+const build = serverBuild as unknown as ServerBuild;
+const handleRemix = createRequestHandler(build);
+// The app's stylesheets, for the pages the Worker answers itself.
+const stylesheets = appStylesheets(build);
+
+function edgeErrorPage(kind: EdgeErrorKind, status: number, language: LanguageCode, values?: Record<string, string>): Response {
+  return renderEdgeErrorPage(kind, status, language, { stylesheets, values });
+}
 
 /** Language for pages answered before a merchant is known. */
 function visitorLanguage(request: Request) {
@@ -31,7 +39,9 @@ function withOutgoingCookies(response: Response, context: AppContext): Response 
   });
 }
 
-async function handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+async function handle(request: Request, rawEnv: Env, ctx: ExecutionContext): Promise<Response> {
+  // Parsed once per isolate; a missing or malformed variable ends here, on every request (docs/decisions/0026).
+  const env = readServerEnv(rawEnv);
   const limit = checkRequestLimits(request);
   if (limit) return edgeErrorPage("bad-request", limit.status, visitorLanguage(request));
 
@@ -41,11 +51,11 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
 
   const url = new URL(request.url);
   // Development only: the sandbox platform's fault controls, reachable because the dev config binds it.
-  if (url.pathname.startsWith("/__sandbox/") && env.WPS_SANDBOX && env.SANDBOX_CONTROL === "on") {
-    return sandboxControl(request, env);
+  if (url.pathname.startsWith("/__sandbox/") && env.WPS_SANDBOX && env.SANDBOX_CONTROL) {
+    return sandboxControl(request, env, env.WPS_SANDBOX);
   }
 
-  const routes = await loadMerchantRoutes(env.MERCHANT_ROUTES, Date.now(), { demo: demoMerchantsOn(env) });
+  const routes = await loadMerchantRoutes(env.MERCHANT_ROUTES, Date.now(), { demo: env.DEMO_MERCHANTS });
   const merchant = findMerchant(routes, host);
   if (!merchant) return edgeErrorPage("domain-not-configured", 404, visitorLanguage(request), { host });
 
@@ -59,13 +69,13 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
 
   const context = await createAppContext(request, { env, ctx }, merchant);
   if (isPlatformCall) {
-    const reply = await proxyToPlatform(request, context.platform, context.session, { timeoutMs: platformTimings(env).callTimeoutMs });
+    const reply = await proxyToPlatform(request, context.platform, context.session, { timeoutMs: env.PLATFORM_TIMEOUT_MS });
     return withOutgoingCookies(reply, context);
   }
 
   const problem = await checkPageRequest(request);
   if (problem) {
-    const page = await edgeErrorPage(problem.kind, problem.status, context.language);
+    const page = edgeErrorPage(problem.kind, problem.status, context.language);
     if (problem.status === 405) page.headers.set("Allow", "GET, HEAD, POST");
     return withOutgoingCookies(page, context);
   }
@@ -89,10 +99,15 @@ export default {
     try {
       response = await handle(request, env, ctx);
     } catch (error) {
-      console.error("[worker] unhandled error", error instanceof MissingSecretError ? error.message : error);
-      response = await edgeErrorPage("server-error", 500, visitorLanguage(request)).catch(
-        () => new Response("Server error", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } }),
-      );
+      // An environment error names the variables, never their values.
+      console.error("[worker] unhandled error", error instanceof EnvError ? error.message : error);
+      try {
+        response = edgeErrorPage("server-error", 500, visitorLanguage(request));
+      } catch (pageError) {
+        // The page itself failed to render: a plain answer still says what happened, without any detail.
+        console.error("[worker] the 500 page failed", pageError);
+        response = new Response("Server error", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      }
     }
     return withHeaders(response, applyBaseSecurityHeaders);
   },

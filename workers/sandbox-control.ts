@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { demoMerchantsOn, loadMerchantRoutes } from "../app/.server/merchants/resolve-merchant";
+import type { ServerEnv } from "../app/.server/env.server";
+import { loadMerchantRoutes } from "../app/.server/merchants/resolve-merchant";
 import { identityGuardFor } from "../app/.server/security/identity-guard";
 
 const resetBodySchema = z.object({ merchant: z.string().max(32).optional(), data: z.boolean().optional() }).passthrough();
@@ -16,13 +17,13 @@ function safeJson(text: string | undefined): unknown {
  * Development only: the sandbox platform's fault controls. A data reset also forgets the edge's own identity state
  * (throttling counters, remembered-login records) for the demo merchants, so tests start from nothing.
  */
-export async function sandboxControl(request: Request, env: Env): Promise<Response> {
+export async function sandboxControl(request: Request, env: ServerEnv, sandbox: Fetcher): Promise<Response> {
   const url = new URL(request.url);
   const body = request.method === "POST" ? await request.text() : undefined;
-  const reply = await env.WPS_SANDBOX!.fetch(new Request(request.url, { method: request.method, headers: request.headers, body }));
+  const reply = await sandbox.fetch(new Request(request.url, { method: request.method, headers: request.headers, body }));
   const reset = url.pathname === "/__sandbox/reset" && reply.ok ? resetBodySchema.safeParse(safeJson(body)) : null;
   if (reset?.success && reset.data.data) {
-    const routes = await loadMerchantRoutes(env.MERCHANT_ROUTES, Date.now(), { demo: demoMerchantsOn(env) });
+    const routes = await loadMerchantRoutes(env.MERCHANT_ROUTES, Date.now(), { demo: env.DEMO_MERCHANTS });
     const codes = reset.data.merchant ? [reset.data.merchant] : [...new Set(routes.map((r) => r.merchantCode))];
     await Promise.all(codes.map((code) => identityGuardFor(env, code)?.clearAll()));
   }

@@ -4,12 +4,12 @@ export function platformWithToken(context: Pick<AppContext, "platform">, token: 
   return context.platform.withToken(token);
 }
 
-/** SESSION_SECRET, checked by createAppContext before any loader runs. */
+/** SESSION_SECRET, which the Worker's environment parsing guarantees (app/.server/env.server.ts). */
 export function sessionSecret(context: Pick<AppContext, "cloudflare">): string {
-  return context.cloudflare.env.SESSION_SECRET ?? "";
+  return context.cloudflare.env.SESSION_SECRET;
 }
 
+/** The platform's default member password, where the Worker has it. */
 export function defaultMemberPassword(context: Pick<AppContext, "cloudflare">): string | undefined {
-  const value = context.cloudflare.env.DEFAULT_MEMBER_PASSWORD;
-  return value ? value : undefined;
+  return context.cloudflare.env.DEFAULT_MEMBER_PASSWORD;
 }

@@ -1,7 +1,6 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Merchant } from "../.server/merchants/merchant-config";
-import { demoMerchantsOn, findMerchant, loadMerchantRoutes, parseHostHeader } from "../.server/merchants/resolve-merchant";
-import { PlatformClient, platformTimings } from "../.server/platform/client";
+import type { ServerEnv } from "../.server/env.server";
+import { clientIpOf, PlatformClient } from "../.server/platform/client";
 import { AppSession } from "../.server/session";
 import { detectLanguage } from "../.server/i18n/detect-language";
 import { languageCookieNeedsRewrite, readLanguageCookie, serializeLanguageCookie } from "../.server/i18n/language-cookie";
@@ -9,7 +8,8 @@ import { createNonce } from "../.server/security/headers";
 import { sessionExpired } from "../identity/guard.server";
 import type { LanguageCode } from "../i18n/languages";
 
-export type CloudflareContext = { env: Env; ctx: Pick<ExecutionContext, "waitUntil"> };
+/** The Worker's environment as parsed by readServerEnv (app/.server/env.server.ts), and its execution context. */
+export type CloudflareContext = { env: ServerEnv; ctx: Pick<ExecutionContext, "waitUntil"> };
 
 export type AppContext = {
   cloudflare: CloudflareContext;
@@ -28,13 +28,10 @@ declare module "@remix-run/cloudflare" {
   interface AppLoadContext extends AppContext {}
 }
 
-export class MissingSecretError extends Error {}
-
-/** Built once per request, in the Worker and in Vite dev alike (Hydrogen's habit). */
+/** Built once per request by the Worker (Hydrogen's habit), which development runs too (docs/decisions/0025). */
 export async function createAppContext(request: Request, cloudflare: CloudflareContext, merchant: Merchant): Promise<AppContext> {
-  const secret = cloudflare.env.SESSION_SECRET;
-  if (!secret || secret.length < 32) throw new MissingSecretError("SESSION_SECRET is missing or shorter than 32 characters");
-  const session = await AppSession.read(request, secret, merchant.merchantCode);
+  const { env } = cloudflare;
+  const session = await AppSession.read(request, env.SESSION_SECRET, merchant.merchantCode);
   const url = new URL(request.url);
   const cookieHeader = request.headers.get("Cookie");
   const languageCookie = readLanguageCookie(cookieHeader);
@@ -52,9 +49,7 @@ export async function createAppContext(request: Request, cloudflare: CloudflareC
   if (session.unreadable) outgoingCookies.push(await session.commit());
   if (languageCookieNeedsRewrite(cookieHeader, languageCookie)) outgoingCookies.push(serializeLanguageCookie(language));
 
-  const clientIp = request.headers.get("CF-Connecting-IP");
-  const publicOrigin = `${url.protocol}//${request.headers.get("Host") ?? url.host}`;
-  const timings = platformTimings(cloudflare.env);
+  const clientIp = clientIpOf(request);
   const isPageLoad = request.method === "GET" || request.method === "HEAD";
   const context: AppContext = {
     cloudflare,
@@ -64,34 +59,17 @@ export async function createAppContext(request: Request, cloudflare: CloudflareC
     cspNonce: createNonce(),
     clientIp,
     outgoingCookies,
-    platform: new PlatformClient({
+    platform: PlatformClient.create({
       merchant,
-      env: cloudflare.env as unknown as Record<string, unknown>,
+      env,
+      request,
       language,
       token: session.token,
-      clientIp,
-      publicOrigin,
-      callTimeoutMs: timings.callTimeoutMs,
+      callTimeoutMs: env.PLATFORM_TIMEOUT_MS,
       // One deadline for a whole page load: it renders with what it has and a notice (docs/behaviour/errors.md).
-      deadline: isPageLoad ? Date.now() + timings.pageDeadlineMs : null,
+      deadline: isPageLoad ? Date.now() + env.PAGE_DEADLINE_MS : null,
       onSessionEnded: () => sessionExpired(context, request),
     }),
   };
   return context;
-}
-
-/** Vite dev's entry (cloudflareDevProxyVitePlugin): the Worker resolves the merchant itself. */
-export async function getLoadContext({
-  request,
-  context,
-}: {
-  request: Request;
-  context: { cloudflare: CloudflareContext };
-}): Promise<AppLoadContext> {
-  const host = parseHostHeader(request.headers.get("Host"));
-  const env = context.cloudflare.env;
-  const routes = await loadMerchantRoutes(env.MERCHANT_ROUTES, Date.now(), { demo: demoMerchantsOn(env) });
-  const merchant = host ? findMerchant(routes, host) : null;
-  if (!merchant) throw new Response(`This domain (${host ?? "?"}) is not configured`, { status: 404 });
-  return createAppContext(request, context.cloudflare, merchant);
 }

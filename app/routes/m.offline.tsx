@@ -1,14 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { htmlLang, textDirection } from "~/i18n/languages";
 import { getServerT } from "~/.server/i18n/resources";
+import { escapeHtml } from "~/lib/escape-html";
 
 // The offline page (docs/decisions/0016-service-worker.md). The service worker keeps one copy per language shown and
 // answers with it when a page is neither reachable nor cached, at that page's address. So it is one self-contained
 // document: no scripts (Remix would try to start the page it was asked for), styles inline, a Retry link to itself.
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
 

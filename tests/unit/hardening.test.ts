@@ -9,7 +9,7 @@ import { throttleRules, tooManyAttempts } from "../../app/identity/throttle.serv
 import { contentSecurityPolicy } from "../../app/.server/security/headers";
 import { parseCspReport } from "../../app/.server/security/csp-report";
 import { loginRedirectTarget } from "../../app/identity/redirect-target.server";
-import { PlatformClient, platformTimings } from "../../app/.server/platform/client";
+import { PlatformClient } from "../../app/.server/platform/client";
 import { merchantRouteSchema } from "../../app/.server/merchants/merchant-config";
 import { DEFAULT_MERCHANT_ROUTES } from "../../app/.server/merchants/default-merchants";
 import { forgetCachedMerchantRoutes, loadMerchantRoutes } from "../../app/.server/merchants/resolve-merchant";
@@ -195,29 +195,17 @@ describe("timeouts and the one place a session ends", () => {
       ...merchantRouteSchema.parse({ ...DEFAULT_MERCHANT_ROUTES[0], platform: { service: "FAKE" } }),
       host: "demo.localhost",
     };
-    return new PlatformClient({
+    return PlatformClient.create({
       merchant,
       env: { FAKE: { fetch: async () => options.reply() } },
+      request: new Request("http://demo.localhost/m/home"),
       language: "EN",
       token: "tok",
-      clientIp: null,
       callTimeoutMs: 1_000,
       deadline: options.deadline ?? null,
       onSessionEnded: options.onSessionEnded,
     });
   }
-
-  it("reads the test server's values and keeps production's otherwise", () => {
-    expect(platformTimings({})).toEqual({ callTimeoutMs: 30_000, pageDeadlineMs: 5_000 });
-    expect(platformTimings({ PLATFORM_TIMEOUT_MS: "6000", PAGE_DEADLINE_MS: "4000" })).toEqual({
-      callTimeoutMs: 6_000,
-      pageDeadlineMs: 4_000,
-    });
-    expect(platformTimings({ PLATFORM_TIMEOUT_MS: "-1", PAGE_DEADLINE_MS: "soon" })).toEqual({
-      callTimeoutMs: 30_000,
-      pageDeadlineMs: 5_000,
-    });
-  });
 
   it("a call past the page's deadline is a timeout at once; ignoreDeadline waits its own time", async () => {
     const slow = () => new Promise<Response>((resolve) => setTimeout(() => resolve(Response.json({ success: true, value: 1 })), 50));

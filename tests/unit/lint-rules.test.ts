@@ -111,10 +111,10 @@ describe("server modules render no components", () => {
     expect(linted.sources.sharedServerComponent).toEqual([expect.stringContaining("Server modules render no React components")]);
   });
 
-  it("lets the edge error page render the app's error page, and nothing else", () => {
+  it("lets the edge error page render the app's error card (with its translations), and nothing else", () => {
     expect(linted.sources.edgePageErrorPage).toEqual([]);
     expect(linted.sources.edgePageOtherComponent).toEqual([
-      expect.stringContaining("The edge error page renders only the app's error page"),
+      expect.stringContaining("The edge error page renders only the app's error card"),
     ]);
   });
 

@@ -20,7 +20,8 @@ function clientWith(handler: Handler, token: string | null = "tok-1") {
       },
     },
   };
-  return { client: new PlatformClient({ merchant, env, language: "VI", token, clientIp: "203.0.113.9" }), seen };
+  const request = new Request("http://demo.localhost:8787/m/home", { headers: { "CF-Connecting-IP": "203.0.113.9" } });
+  return { client: PlatformClient.create({ merchant, env, request, language: "VI", token }), seen };
 }
 
 const valueSchema = z.object({ n: z.number() });
@@ -36,6 +37,17 @@ describe("PlatformClient.call", () => {
     expect(headers.get("Language")).toBe("VI");
     expect(headers.get("Authorization")).toBe("tok-1");
     expect(headers.get("X-Forwarded-For")).toBe("203.0.113.9");
+  });
+
+  it("tells the platform the origin the visitor used, also from a client made for another token", async () => {
+    const { client, seen } = clientWith(() => Response.json({ success: true, value: { n: 1 } }));
+    await client.call("/wps/x", valueSchema);
+    await client.withToken("tok-2").call("/wps/x", valueSchema);
+    for (const request of seen) {
+      expect(request.headers.get("X-Forwarded-Host")).toBe("demo.localhost:8787");
+      expect(request.headers.get("X-Forwarded-Proto")).toBe("http");
+    }
+    expect(seen[1]!.headers.get("Authorization")).toBe("tok-2");
   });
 
   it("sends no token when the call says so", async () => {

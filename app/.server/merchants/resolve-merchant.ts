@@ -38,11 +38,6 @@ async function readKvRoutes(kv: KVNamespace | undefined): Promise<MerchantRoute[
   }
 }
 
-/** Whether the checked-in demo merchants are served: only where the config says DEMO_MERCHANTS = "on" (development). */
-export function demoMerchantsOn(env: { DEMO_MERCHANTS?: string }): boolean {
-  return env.DEMO_MERCHANTS === "on";
-}
-
 /**
  * KV routes first, so operators can override a default without a redeploy. The demo merchants come after them, and
  * only in development: production serves exactly what KV holds (docs/decisions/0009-merchant-routes.md).

@@ -9,22 +9,6 @@ export const PLATFORM_TIMEOUT_MS = 30_000;
 /** A page (GET) renders with what it has after this long, whatever its calls still wait for. */
 export const PAGE_DEADLINE_MS = 5_000;
 
-export type PlatformTimings = { callTimeoutMs: number; pageDeadlineMs: number };
-
-/**
- * The production values, unless the environment lowers them: the test server passes PLATFORM_TIMEOUT_MS and
- * PAGE_DEADLINE_MS so that timeout tests take seconds. Values that are not whole positive numbers are ignored.
- */
-export function platformTimings(env: { PLATFORM_TIMEOUT_MS?: string; PAGE_DEADLINE_MS?: string }): PlatformTimings {
-  const read = (value: string | undefined, fallback: number) => {
-    const number = Number(value);
-    return value && Number.isInteger(number) && number > 0 ? number : fallback;
-  };
-  return {
-    callTimeoutMs: read(env.PLATFORM_TIMEOUT_MS, PLATFORM_TIMEOUT_MS),
-    pageDeadlineMs: read(env.PAGE_DEADLINE_MS, PAGE_DEADLINE_MS),
-  };
-}
 const RSA_KEY_CACHE_MS = 5 * 60_000;
 
 const replySchema = z.object({
@@ -66,16 +50,17 @@ export type RawOutcome =
   | { kind: "timeout" }
   | { kind: "unreachable" };
 
-type PlatformEnv = Record<string, unknown>;
+type PlatformEnv = Readonly<Record<string, unknown>>;
 
-export type PlatformClientOptions = {
+/** What a client is made from (PlatformClient.create). */
+export type PlatformClientInput = {
   merchant: Merchant;
+  /** The Worker's bindings: a merchant whose platform is a service binding (the sandbox) is reached through it. */
   env: PlatformEnv;
+  /** The visitor's request: the client IP and the public origin the platform is told come from it. */
+  request: Request;
   language: LanguageCode;
   token: string | null;
-  clientIp: string | null;
-  /** The address the visitor used (scheme and Host, port included), for links the platform builds back to the site. */
-  publicOrigin?: string | null;
   /** Per-call timeout (default 30 s). */
   callTimeoutMs?: number;
   /** Epoch ms after which calls time out at once: a page's overall deadline. null for actions. */
@@ -87,12 +72,37 @@ export type PlatformClientOptions = {
   onSessionEnded?: () => Promise<Response>;
 };
 
+type PlatformClientOptions = Omit<PlatformClientInput, "request"> & {
+  clientIp: string | null;
+  /** The address the visitor used (scheme and Host, port included), for links the platform builds back to the site. */
+  publicOrigin: string;
+};
+
+/** The visitor's IP as Cloudflare saw it (absent in local tools that do not set it). */
+export function clientIpOf(request: Request): string | null {
+  return request.headers.get("CF-Connecting-IP");
+}
+
+/** The origin the visitor used: scheme and Host header, port included (the URL's host where Host is absent). */
+function publicOriginOf(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.protocol}//${request.headers.get("Host") ?? url.host}`;
+}
+
 // Per-isolate cache of each merchant's RSA key: it is fetched before every encrypted call otherwise.
 const rsaKeys = new Map<string, { at: number; modulus: string }>();
 
 /** Calls the merchant's platform from the edge. One instance per request. */
 export class PlatformClient {
-  constructor(private readonly options: PlatformClientOptions) {}
+  private constructor(private readonly options: PlatformClientOptions) {}
+
+  /**
+   * The one way to make a client: the visitor's IP and public origin are always taken from the request, so no caller
+   * can leave them out (the platform builds links back to the site from the origin).
+   */
+  static create({ request, ...input }: PlatformClientInput): PlatformClient {
+    return new PlatformClient({ ...input, clientIp: clientIpOf(request), publicOrigin: publicOriginOf(request) });
+  }
 
   /** The same client for another token (a fresh login, a token from the address): it never ends the session. */
   withToken(token: string): PlatformClient {
@@ -121,11 +131,9 @@ export class PlatformClient {
       Accept: "application/json",
     });
     if (this.options.clientIp) headers.set("X-Forwarded-For", this.options.clientIp);
-    if (this.options.publicOrigin) {
-      const origin = new URL(this.options.publicOrigin);
-      headers.set("X-Forwarded-Host", origin.host);
-      headers.set("X-Forwarded-Proto", origin.protocol.replace(":", ""));
-    }
+    const origin = new URL(this.options.publicOrigin);
+    headers.set("X-Forwarded-Host", origin.host);
+    headers.set("X-Forwarded-Proto", origin.protocol.replace(":", ""));
     return headers;
   }
 

@@ -26,7 +26,7 @@ export interface IdentityGuardApi {
 type GuardNamespace = { idFromName(name: string): unknown; get(id: never): unknown };
 
 /** The merchant's guard, or null where the binding is missing (then nothing is throttled or remembered server-side). */
-export function identityGuardFor(env: { IDENTITY_GUARD?: DurableObjectNamespace }, merchantCode: string): IdentityGuardApi | null {
+export function identityGuardFor(env: Partial<Pick<Env, "IDENTITY_GUARD">>, merchantCode: string): IdentityGuardApi | null {
   const namespace = env.IDENTITY_GUARD as unknown as GuardNamespace | undefined;
   if (!namespace) return null;
   return namespace.get(namespace.idFromName(merchantCode) as never) as IdentityGuardApi;

@@ -63,8 +63,9 @@ export async function changePasswordAction({ request, context }: ActionFunctionA
   const form = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string")) as Record<string, string>;
   const reason = updateReasonFrom(new URL(request.url));
   // A member still on the default password (e.g. registered by mobile without one) is not asked for it.
-  const usesDefault = reason === "default" && !form.oldPassword && form.askOld !== "1";
-  const oldPassword = usesDefault ? (defaultMemberPassword(context) ?? "") : (form.oldPassword ?? "");
+  const defaultPassword = defaultMemberPassword(context);
+  const usesDefault = reason === "default" && !form.oldPassword && form.askOld !== "1" && defaultPassword !== undefined;
+  const oldPassword = usesDefault ? defaultPassword : (form.oldPassword ?? "");
   const answer = (patch: Partial<ChangePasswordResult>, status = 400, headers?: HeadersInit) =>
     data<ChangePasswordResult>(
       { id: newId(), changed: false, fieldErrors: {}, notice: null, askOldPassword: form.askOld === "1", ...patch },

@@ -23,7 +23,8 @@ function clientWith(handler: Handler) {
       },
     },
   };
-  return { client: new PlatformClient({ merchant, env, language: "EN", token: "tok-1", clientIp: null }), seen };
+  const request = new Request("http://demo.localhost:8787/m/launchGame");
+  return { client: PlatformClient.create({ merchant, env, request, language: "EN", token: "tok-1" }), seen };
 }
 
 const GAME_URL = "http://demo.localhost:8787/wps/sandbox-pages/game?vendor=LOTT";

@@ -7,6 +7,7 @@ import { fail, html, notLoggedIn, ok } from "../http";
 import { findMerchant } from "../merchants";
 import { LANGUAGES } from "../languages";
 import { authenticate } from "../sessions";
+import { escapeHtml } from "../../../app/lib/escape-html";
 import { describeIssues, invalidRequest } from "../validation";
 
 export const GAME_PAGE_PATH = "/wps/sandbox-pages/game";
@@ -276,10 +277,6 @@ export const gameRoutes: WpsRoute[] = [
 ];
 
 // The game page ------------------------------------------------------------------------------------
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** The host the browser sees, when the sandbox can know it (not behind the app's service binding). */
 function publicHost(request: Request, url: URL): string | null {

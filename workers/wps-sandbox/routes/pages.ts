@@ -4,10 +4,7 @@
 // /wps/sandbox-pages/geetest/ are routes/captcha-widget.ts.)
 import { html } from "../http";
 import { findMerchant } from "../merchants";
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from "../../../app/lib/escape-html";
 
 export const PAGES_PREFIX = "/wps/sandbox-pages/";
 
