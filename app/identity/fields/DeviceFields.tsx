@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { DisplayMode } from "~/identity/device";
 
 /** How this page was launched: an iOS web clip, an installed web app, or a browser tab (docs/decisions/0010). */
@@ -18,12 +18,15 @@ function detectDisplayMode(): DisplayMode {
 }
 
 /**
- * Hidden inputs the login and two-factor forms post: the device id (MD5 of the browser fingerprint, computed by a
- * module loaded on demand), how the page was launched, iPadOS-in-desktop-mode, and js=1 (JavaScript ran).
- * Without JavaScript they stay empty and the edge works the values out itself.
+ * Hidden inputs the login, register and two-factor forms post: the device id (MD5 of the browser fingerprint), how
+ * the page was launched, iPadOS-in-desktop-mode, and js=1 (JavaScript ran). Without JavaScript they stay empty and
+ * the edge works the values out itself. The fingerprint's module (MD5 from crypto-js) loads when the player starts
+ * on the form (focus, a tap, a key), not with the page (docs/behaviour/shell.md#script-budget): typing a name and
+ * a password takes longer than loading 3 KiB.
  */
 export function DeviceFields() {
   const [values, setValues] = useState({ loginDeviceId: "", displayMode: "", touchMac: "", js: "" });
+  const anchor = useRef<HTMLInputElement>(null);
   useEffect(() => {
     let live = true;
     setValues((v) => ({
@@ -32,20 +35,29 @@ export function DeviceFields() {
       touchMac: /Macintosh/.test(navigator.userAgent) && navigator.maxTouchPoints > 1 ? "1" : "",
       js: "1",
     }));
-    import("~/identity/device-fingerprint")
-      .then(({ browserDeviceId }) => {
-        if (live) setValues((v) => ({ ...v, loginDeviceId: browserDeviceId() }));
-      })
-      .catch(() => {
-        // The edge computes a device id when none arrives.
-      });
+    const form = anchor.current?.form;
+    const intents = ["focusin", "pointerdown", "keydown"] as const;
+    const load = () => {
+      for (const type of intents) form?.removeEventListener(type, load);
+      import("~/identity/device-fingerprint")
+        .then(({ browserDeviceId }) => {
+          if (live) setValues((v) => ({ ...v, loginDeviceId: browserDeviceId() }));
+        })
+        .catch(() => {
+          // The edge computes a device id when none arrives.
+        });
+    };
+    // A form that already has focus (autofocus, or a field the player is in as the page hydrates) is intent enough.
+    if (!form || form.contains(document.activeElement)) load();
+    else for (const type of intents) form.addEventListener(type, load);
     return () => {
       live = false;
+      for (const type of intents) form?.removeEventListener(type, load);
     };
   }, []);
   return (
     <>
-      <input type="hidden" name="loginDeviceId" value={values.loginDeviceId} />
+      <input ref={anchor} type="hidden" name="loginDeviceId" value={values.loginDeviceId} />
       <input type="hidden" name="displayMode" value={values.displayMode} />
       <input type="hidden" name="touchMac" value={values.touchMac} />
       <input type="hidden" name="js" value={values.js} />

@@ -1,9 +1,9 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { NoticeDialog } from "~/ui/NoticeDialog";
+import { TwoFactor as TwoFactorOnServer } from "../two-factor/TwoFactor";
 import { useTranslation } from "~/i18n/translate";
 import { useRootData } from "~/shell/root-data";
-import { TwoFactor } from "../two-factor/TwoFactor";
 import { LoginForm } from "./LoginForm";
 import { LoginTabs } from "./LoginTabs";
 import { SocialButtons } from "./SocialButtons";
@@ -13,6 +13,13 @@ import { useHydrated } from "../../ui/use-hydrated";
 import { useMessageText } from "../fields/useMessageText";
 
 const PANEL_ID = "login-panel";
+
+// Only a login that needs a second step shows it: in the browser its code loads then, not with the page
+// (docs/behaviour/shell.md#script-budget). The server renders it directly: a component that suspended there would be
+// streamed in behind a script, and without JavaScript the step would never appear.
+const TwoFactor = import.meta.env.SSR
+  ? TwoFactorOnServer
+  : lazy(() => import("../two-factor/TwoFactor").then((module) => ({ default: module.TwoFactor })));
 
 /** /m/login: username or SMS login, remember-me, captcha, two-factor step and the notices of the error catalogue. */
 export function LoginPage() {
@@ -60,16 +67,18 @@ export function LoginPage() {
         </h1>
         {twoFactor && inlineTwoFactor ? (
           // Without JavaScript the two-factor step takes the form's place in the page.
-          <TwoFactor
-            answerId={result!.id}
-            state={twoFactor}
-            countries={page.settings.countries}
-            defaultDialingCode={page.settings.defaultDialingCode}
-            captchaSms={page.captcha.sms}
-            modal={false}
-            onClose={closeTwoFactor}
-            onNotice={showNotice}
-          />
+          <Suspense fallback={null}>
+            <TwoFactor
+              answerId={result!.id}
+              state={twoFactor}
+              countries={page.settings.countries}
+              defaultDialingCode={page.settings.defaultDialingCode}
+              captchaSms={page.captcha.sms}
+              modal={false}
+              onClose={closeTwoFactor}
+              onNotice={showNotice}
+            />
+          </Suspense>
         ) : (
           <>
             {page.settings.smsEnabled ? <LoginTabs mode={mode} panelId={PANEL_ID} /> : null}
@@ -79,16 +88,18 @@ export function LoginPage() {
         )}
       </section>
       {twoFactor && !inlineTwoFactor && twoFactorOpen ? (
-        <TwoFactor
-          answerId={result!.id}
-          state={twoFactor}
-          countries={page.settings.countries}
-          defaultDialingCode={page.settings.defaultDialingCode}
-          captchaSms={page.captcha.sms}
-          modal
-          onClose={closeTwoFactor}
-          onNotice={showNotice}
-        />
+        <Suspense fallback={null}>
+          <TwoFactor
+            answerId={result!.id}
+            state={twoFactor}
+            countries={page.settings.countries}
+            defaultDialingCode={page.settings.defaultDialingCode}
+            captchaSms={page.captcha.sms}
+            modal
+            onClose={closeTwoFactor}
+            onNotice={showNotice}
+          />
+        </Suspense>
       ) : null}
       {shownNotice ? <NoticeDialog key={shownNotice.id} notice={{ message: text(shownNotice.message) ?? "" }} /> : null}
     </div>
