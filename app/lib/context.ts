@@ -1,6 +1,7 @@
 import type { Merchant } from "../.server/merchants/merchant-config";
 import type { ServerEnv } from "../.server/env.server";
 import { clientIpOf, PlatformClient } from "../.server/platform/client";
+import { PlatformReads } from "../.server/platform/data";
 import { AppSession } from "../.server/session";
 import { detectLanguage } from "../.server/i18n/detect-language";
 import { languageCookieNeedsRewrite, readLanguageCookie, serializeLanguageCookie } from "../.server/i18n/language-cookie";
@@ -69,6 +70,12 @@ export async function createAppContext(request: Request, cloudflare: CloudflareC
       // One deadline for a whole page load: it renders with what it has and a notice (docs/behaviour/errors.md).
       deadline: isPageLoad ? Date.now() + env.PAGE_DEADLINE_MS : null,
       onSessionEnded: () => sessionExpired(context, request),
+      // Per request: identical reads once, shared data from the cache (docs/behaviour/platform-data.md).
+      reads: new PlatformReads({
+        sandboxControl: env.SANDBOX_CONTROL,
+        waitUntil: (promise) => cloudflare.ctx.waitUntil(promise),
+        caches: typeof caches === "undefined" ? null : caches,
+      }),
     }),
   };
   return context;

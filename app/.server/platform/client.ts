@@ -3,6 +3,7 @@ import type { Merchant } from "../merchants/merchant-config";
 import type { LanguageCode } from "../../i18n/languages";
 import { encryptPayload, parseRsaModulus } from "./encryption";
 import { classifyFailure, failed, type PlatformReply, type PlatformResult } from "./outcomes";
+import { parseReadValue, type CacheStrategy, type PlatformReads } from "./data";
 
 /** Client B's 30 s per call; game launch and ping set their own (docs/behaviour/errors.md#timeouts). */
 export const PLATFORM_TIMEOUT_MS = 30_000;
@@ -41,6 +42,13 @@ export type PlatformRequest = {
    */
   sessionEnd?: "end" | "report";
   headers?: Record<string, string>;
+  /**
+   * A read through the request's memo and, where the strategy shares it, the platform data cache
+   * (app/.server/platform/data.ts, docs/behaviour/platform-data.md). Without it every call is its own round trip.
+   */
+  cache?: CacheStrategy;
+  /** A refresh after the page was answered (stale-while-revalidate): no page deadline, not one of the page's calls. */
+  background?: boolean;
 };
 
 /** What the platform said on the wire, before a schema is applied. */
@@ -70,6 +78,8 @@ export type PlatformClientInput = {
    * login page). Only for the session's own token, never for a client made for another token.
    */
   onSessionEnded?: () => Promise<Response>;
+  /** The request's memo, round-trip count and shared cache (docs/behaviour/platform-data.md); shared by withToken. */
+  reads?: PlatformReads;
 };
 
 type PlatformClientOptions = Omit<PlatformClientInput, "request"> & {
@@ -113,8 +123,17 @@ export class PlatformClient {
     return this.options.merchant.merchantCode;
   }
 
-  /** Sends a request to the merchant's platform: an origin in production, a service binding in development. */
-  fetchPlatform(path: string, init: RequestInit): Promise<Response> {
+  /** Round trips to the platform this request made for itself (docs/behaviour/platform-data.md#call-count). */
+  get roundTrips(): number {
+    return this.options.reads?.roundTrips ?? 0;
+  }
+
+  /**
+   * Sends a request to the merchant's platform: an origin in production, a service binding in development. Every
+   * round trip passes here and is counted, but for a background refresh (docs/behaviour/platform-data.md#call-count).
+   */
+  fetchPlatform(path: string, init: RequestInit, options: { background?: boolean } = {}): Promise<Response> {
+    this.options.reads?.noteRoundTrip(init.method ?? "GET", options.background === true);
     const target = this.options.merchant.platform;
     if ("origin" in target) return fetch(new URL(path, target.origin), init);
     const binding = this.options.env[target.service] as Fetcher | undefined;
@@ -181,6 +200,7 @@ export class PlatformClient {
 
     const timeoutMs = this.timeoutFor(request);
     if (timeoutMs <= 0) return { kind: "timeout" };
+    const method = request.method ?? (body === undefined ? "GET" : "POST");
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
@@ -188,13 +208,9 @@ export class PlatformClient {
       const aborted = new Promise<never>((_resolve, reject) =>
         controller.signal.addEventListener("abort", () => reject(new DOMException("timed out", "AbortError")), { once: true }),
       );
+      const init: RequestInit = { method, headers, body, signal: controller.signal };
       const response = await Promise.race([
-        this.fetchPlatform(url.pathname + url.search, {
-          method: request.method ?? (body === undefined ? "GET" : "POST"),
-          headers,
-          body,
-          signal: controller.signal,
-        }),
+        this.fetchPlatform(url.pathname + url.search, init, { background: request.background }),
         aborted,
       ]);
       const text = await Promise.race([response.text(), aborted]);
@@ -221,8 +237,36 @@ export class PlatformClient {
   private timeoutFor(request: PlatformRequest): number {
     const own = request.timeoutMs ?? this.options.callTimeoutMs ?? PLATFORM_TIMEOUT_MS;
     const deadline = this.options.deadline;
-    if (!deadline || request.ignoreDeadline) return own;
+    if (!deadline || request.ignoreDeadline || request.background) return own;
     return Math.min(own, deadline - Date.now());
+  }
+
+  /** A read with a cache strategy goes through the request's memo and the shared cache; anything else is sent. */
+  private sendOrRead(path: string, valueSchema: z.ZodTypeAny, request: PlatformRequest): Promise<RawOutcome> {
+    const reads = this.options.reads;
+    if (!request.cache || !reads || request.body !== undefined) return this.send(path, request);
+    let query = "";
+    for (const [name, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined) query += `${query ? "&" : ""}${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`;
+    }
+    return reads.read({
+      path,
+      method: request.method ?? "GET",
+      query,
+      headers: request.headers ?? {},
+      strategy: request.cache,
+      scope: {
+        merchantCode: this.options.merchant.merchantCode,
+        language: this.options.language,
+        publicOrigin: this.options.publicOrigin ?? null,
+        clientIp: this.options.clientIp,
+        token: request.auth !== false ? this.options.token : null,
+      },
+      fetch: () => this.send(path, request),
+      refresh: () => this.send(path, { ...request, background: true }),
+      shareable: (raw) =>
+        raw.kind === "reply" && raw.status === 200 && raw.reply.success && parseReadValue(valueSchema, raw.reply.value).success,
+    });
   }
 
   /**
@@ -249,7 +293,7 @@ export class PlatformClient {
     valueSchema: S,
     request: PlatformRequest,
   ): Promise<PlatformResult<z.output<S>>> {
-    let raw = await this.send(path, request);
+    let raw = await this.sendOrRead(path, valueSchema, request);
     // A rotated key: fetch it again once rather than failing the member's action.
     if (request.encrypt && raw.kind === "reply" && raw.reply.errorCode === "encryption.key.mismatch") {
       await this.rsaModulus(true);
@@ -264,7 +308,8 @@ export class PlatformClient {
         return failed(classifyFailure(raw.status, null));
       case "reply": {
         if (!raw.reply.success || raw.status === 401 || raw.status >= 500) return failed(classifyFailure(raw.status, raw.reply), raw.reply);
-        const value = valueSchema.safeParse(raw.reply.value);
+        // Reads through the data layer share one parse of each answer (read-only values).
+        const value = request.cache ? parseReadValue(valueSchema, raw.reply.value) : valueSchema.safeParse(raw.reply.value);
         if (!value.success) {
           console.error(`[platform] ${path}: reply of the wrong shape`, value.error.issues.slice(0, 3));
           return failed({ kind: "notice", message: null, messageKey: "unknown_error" });
