@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PlatformClient } from "./client";
+import { CacheNone } from "./data";
 import type { LanguageCode } from "../../i18n/languages";
 
 export const memberInfoSchema = z
@@ -15,7 +16,8 @@ export const memberInfoSchema = z
 export type MemberInfo = z.infer<typeof memberInfoSchema>;
 
 export function getMemberInfo(platform: PlatformClient) {
-  return platform.call("/wps/member/info", memberInfoSchema);
+  // The root loader and a member page's loader both ask: once per request, never shared.
+  return platform.call("/wps/member/info", memberInfoSchema, { cache: CacheNone() });
 }
 
 export function updateMemberLanguage(platform: PlatformClient, language: LanguageCode) {

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import type { PlatformClient } from "./client";
+import { CacheStatus, CacheSteady } from "./data";
 import { decryptCustomerServicePath } from "./customer-service";
 
-// Site-wide calls: status (maintenance, region), settings, config, countries, ping.
+// Site-wide calls: status (maintenance, region), settings, config, countries, ping. The reads are the same for every
+// visitor of a merchant and language, so they are shared (docs/behaviour/platform-data.md#shared-data).
 
 export const siteStatusSchema = z.object({
   ip: z
@@ -28,6 +30,7 @@ export function getSiteStatus(platform: PlatformClient, host: string) {
   return platform.call("/wps/system/status", siteStatusSchema, {
     query: { device: "MOBILE", originalDomain: host, url: host },
     auth: false,
+    cache: CacheStatus(),
   });
 }
 
@@ -44,7 +47,7 @@ export const siteConfigSchema = z.object({
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
 export function getSiteConfig(platform: PlatformClient) {
-  return platform.call("/wps/system/config", siteConfigSchema, { auth: false });
+  return platform.call("/wps/system/config", siteConfigSchema, { auth: false, cache: CacheSteady() });
 }
 
 /** The first customer-service entry as a safe http(s) URL, or null. */
@@ -62,7 +65,7 @@ export const countryListSchema = z.object({
 });
 
 export function getCountries(platform: PlatformClient) {
-  return platform.call("/wps/system/country", countryListSchema, { query: { _: "common" }, auth: false });
+  return platform.call("/wps/system/country", countryListSchema, { query: { _: "common" }, auth: false, cache: CacheSteady() });
 }
 
 export const siteSettingsSchema = z
@@ -86,7 +89,7 @@ export const siteSettingsSchema = z
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
 export function getSiteSettings(platform: PlatformClient) {
-  return platform.call("/wps/system/setting", siteSettingsSchema, { auth: false });
+  return platform.call("/wps/system/setting", siteSettingsSchema, { auth: false, cache: CacheSteady() });
 }
 
 /** The ping gives up after 5 s. */

@@ -4,11 +4,14 @@ import type { AppContext } from "../../lib/context";
 import type { Country, LoginMode, LoginPageData, LoginPrefill } from "./types";
 import { captchaSetupFromSettings } from "../../captcha/captcha.server";
 import { getCountries, siteSettingsSchema } from "../../.server/platform/site";
+import { CacheSteady, parseReadValue } from "../../.server/platform/data";
 import { readRememberedLogin } from "../remembered-login.server";
 import { sessionSecret } from "../platform-for.server";
 import { SESSION_ENDED_PARAM } from "../guard.server";
 
 const loginFlagsSchema = z.object({ login: z.object({ sms: z.boolean().nullish() }).passthrough().nullish() }).passthrough();
+/** The settings value as the platform sent it: the captcha setup reads fields the settings schema leaves out. */
+const rawSettingsSchema = z.unknown();
 
 /**
  * The picker shows when UPDATEMOBILEICC3 is on or SMS goes through the identity provider, and a list exists
@@ -34,11 +37,13 @@ export async function loadLoginPage(request: Request, context: AppContext): Prom
   const url = new URL(request.url);
   const redirectUrl = url.searchParams.get("redirectUrl")?.slice(0, 2048) ?? null;
 
-  const raw = await context.platform.call("/wps/system/setting", z.unknown(), { auth: false });
+  // The whole value (captcha script servers included); the same read as the shell's, so made once per request.
+  const raw = await context.platform.call("/wps/system/setting", rawSettingsSchema, { auth: false, cache: CacheSteady() });
   const rawValue = raw.ok ? raw.value : null;
-  const parsed = siteSettingsSchema.safeParse(rawValue ?? {});
+  // Parsed once per answer (the shell reads the same settings): read-only values.
+  const parsed = parseReadValue(siteSettingsSchema, rawValue ?? {});
   const settings = parsed.success ? parsed.data : siteSettingsSchema.parse({});
-  const flags = loginFlagsSchema.safeParse(rawValue ?? {});
+  const flags = parseReadValue(loginFlagsSchema, rawValue ?? {});
   const smsEnabled = flags.success ? flags.data.login?.sms === true : false;
   const smsFirebase = settings.sms.firebase === true;
   const updateMobileIcc = settings.whitelabelVal["UPDATEMOBILEICC3"] === true;

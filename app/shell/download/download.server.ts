@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { AppContext } from "../../lib/context";
 import type { PlatformClient } from "../../.server/platform/client";
 import { getSiteSettings } from "../../.server/platform/site";
+import { CacheBrief, CacheNone } from "../../.server/platform/data";
 import { iconPath } from "../install/assets";
 import {
   HIDE_BAR_KEY,
@@ -46,7 +47,11 @@ export const downloadLinksSchema = z
 
 /** GET /wps/system/downloadLinks → [{resourceType: 'Android'|'IOS'|'MOBILECONFIG'|'AppDownloadIcon', url}] */
 export function getDownloadLinks(platform: PlatformClient) {
-  return platform.call("/wps/system/downloadLinks", downloadLinksSchema, { auth: false, timeoutMs: SHELL_CALL_TIMEOUT_MS });
+  return platform.call("/wps/system/downloadLinks", downloadLinksSchema, {
+    auth: false,
+    timeoutMs: SHELL_CALL_TIMEOUT_MS,
+    cache: CacheBrief(),
+  });
 }
 
 export const availablePromotionsSchema = z
@@ -59,6 +64,8 @@ export function getAvailablePromotions(platform: PlatformClient, asMember: boole
   return platform.call("/wps/relay/MCSFE_getMerchantAvailablePromotions", availablePromotionsSchema, {
     auth: asMember,
     timeoutMs: SHELL_CALL_TIMEOUT_MS,
+    // The member's own answer is never shared (docs/behaviour/platform-data.md#member-data).
+    cache: asMember ? CacheNone() : CacheBrief(),
   });
 }
 
@@ -84,6 +91,7 @@ export function getAppDownloadAnnouncements(platform: PlatformClient) {
     query: { types: "PR", platform: "M", category: "app_download" },
     auth: false,
     timeoutMs: SHELL_CALL_TIMEOUT_MS,
+    cache: CacheBrief(),
   });
 }
 
@@ -101,6 +109,7 @@ export function getAppVersion(platform: PlatformClient, os: "Android" | "IOS") {
     query: { platform: os },
     auth: false,
     timeoutMs: SHELL_CALL_TIMEOUT_MS,
+    cache: CacheBrief(),
   });
 }
 

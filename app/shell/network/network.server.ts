@@ -3,19 +3,11 @@ import { getSiteConfig } from "../../.server/platform/site";
 import { pickDomains } from "./domains";
 
 // The merchant's other addresses for the domain speed test (docs/decisions/0016-service-worker.md). The site config
-// is the same for every visitor of a merchant: kept per isolate for five minutes, so pages do not wait for it.
-const CONFIG_CACHE_MS = 5 * 60_000;
-const domainLists = new Map<string, { at: number; domains: readonly string[] }>();
-
+// is the same for every visitor of a merchant: the platform data cache keeps it, so pages do not wait for it
+// (docs/behaviour/platform-data.md#shared-data).
 async function domainList(context: AppContext): Promise<readonly string[]> {
-  const key = context.merchant.merchantCode;
-  const cached = domainLists.get(key);
-  if (cached && Date.now() - cached.at < CONFIG_CACHE_MS) return cached.domains;
   const config = await getSiteConfig(context.platform);
-  // A failed call is not cached: the next page asks again.
-  if (!config.ok) return cached?.domains ?? [];
-  domainLists.set(key, { at: Date.now(), domains: config.value.domainList });
-  return config.value.domainList;
+  return config.ok ? config.value.domainList : [];
 }
 
 export type NetworkShell = {
