@@ -16,6 +16,7 @@ import { adoptTokenFromQuery } from "../app/identity/adopt-token.server";
 import { autoLogin } from "../app/identity/auto-login.server";
 import { createAppContext, type AppContext } from "../app/lib/context";
 import { sandboxControl } from "./sandbox-control";
+import { PLATFORM_CALLS_HEADER } from "../app/.server/platform/data";
 
 const build = serverBuild as unknown as ServerBuild;
 const handleRemix = createRequestHandler(build);
@@ -31,12 +32,23 @@ function visitorLanguage(request: Request) {
   return languageFromAcceptLanguage(request.headers.get("Accept-Language")) ?? "EN";
 }
 
-/** Adds the cookies the context asked for (clearing unreadable ones) to the answer, whatever produced it. */
+/**
+ * Adds what the request's context asks for to the answer, whatever produced it: the cookies (clearing unreadable
+ * ones) and, in development, the platform call count.
+ */
 function withOutgoingCookies(response: Response, context: AppContext): Response {
-  if (context.outgoingCookies.length === 0) return response;
-  return withHeaders(response, (headers) => {
+  const counted = withPlatformCallCount(response, context);
+  if (context.outgoingCookies.length === 0) return counted;
+  return withHeaders(counted, (headers) => {
     for (const cookie of context.outgoingCookies) headers.append("Set-Cookie", cookie);
   });
+}
+
+/** Development and tests only: how many platform round trips the answer took (docs/behaviour/platform-data.md#call-count). */
+function withPlatformCallCount(response: Response, context: AppContext): Response {
+  if (!context.cloudflare.env.PLATFORM_CALLS_HEADER) return response;
+  const count = String(context.platform.roundTrips);
+  return withHeaders(response, (headers) => headers.set(PLATFORM_CALLS_HEADER, count));
 }
 
 async function handle(request: Request, rawEnv: Env, ctx: ExecutionContext): Promise<Response> {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ServerEnv } from "../app/.server/env.server";
 import { loadMerchantRoutes } from "../app/.server/merchants/resolve-merchant";
 import { identityGuardFor } from "../app/.server/security/identity-guard";
+import { startNewDevelopmentGeneration } from "../app/.server/platform/data";
 
 const resetBodySchema = z.object({ merchant: z.string().max(32).optional(), data: z.boolean().optional() }).passthrough();
 
@@ -15,12 +16,15 @@ function safeJson(text: string | undefined): unknown {
 
 /**
  * Development only: the sandbox platform's fault controls. A data reset also forgets the edge's own identity state
- * (throttling counters, remembered-login records) for the demo merchants, so tests start from nothing.
+ * (throttling counters, remembered-login records) for the demo merchants, so tests start from nothing. Any change
+ * starts a new platform data cache generation, so the next page shows it at once
+ * (docs/behaviour/platform-data.md#development).
  */
 export async function sandboxControl(request: Request, env: ServerEnv, sandbox: Fetcher): Promise<Response> {
   const url = new URL(request.url);
   const body = request.method === "POST" ? await request.text() : undefined;
   const reply = await sandbox.fetch(new Request(request.url, { method: request.method, headers: request.headers, body }));
+  if (request.method !== "GET" && reply.ok) startNewDevelopmentGeneration();
   const reset = url.pathname === "/__sandbox/reset" && reply.ok ? resetBodySchema.safeParse(safeJson(body)) : null;
   if (reset?.success && reset.data.data) {
     const routes = await loadMerchantRoutes(env.MERCHANT_ROUTES, Date.now(), { demo: env.DEMO_MERCHANTS });

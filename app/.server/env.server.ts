@@ -36,6 +36,8 @@ const varsSchema = z.object({
   SANDBOX_CONTROL: switchSchema,
   /** Development only: the checked-in demo merchants are served after the KV routes. */
   DEMO_MERCHANTS: switchSchema,
+  /** Development only: answers carry X-Platform-Calls (docs/behaviour/platform-data.md#call-count). */
+  PLATFORM_CALLS_HEADER: switchSchema,
 });
 
 export type ServerVars = z.output<typeof varsSchema>;
