@@ -1,12 +1,17 @@
 #!/usr/bin/env node
 // npm run bench: how much JavaScript /m/login and /m/home load on a first visit (gzip -9, budget 100 KiB per page),
-// the size of the Worker bundle `wrangler deploy` would upload, all JavaScript a first visit loads in Chromium in its
-// first 10 s, and Lighthouse (5 runs per page, each page also without scripts) with the goals beside the medians.
-// A measurement: exits 0, prints BUDGET EXCEEDED when over. Options: --runs=N (Lighthouse runs per page, default 5),
-// --no-lighthouse, --merchants=demo,vn, --files (list each page's scripts).
+// the platform calls each page makes (visitor and member, cold and warm cache), the server-side rendering throughput of
+// the two pages against a static asset of the same server, the size of the Worker bundle `wrangler deploy` would upload,
+// all JavaScript a first visit loads in Chromium in its first 10 s, and Lighthouse (5 runs per page, each page also
+// without scripts) with the goals beside the medians. A measurement: exits 0, prints BUDGET EXCEEDED when over a budget
+// and BELOW TARGET when the throughput is. Options: --runs=N (Lighthouse runs per page, default 5), --no-lighthouse,
+// --merchants=demo,vn, --files (list each page's scripts).
 //
 // Uses the server on TEST_PORT when one answers there; otherwise builds (if build/ is missing) and starts
-// `wrangler dev` the way scripts/test.sh does, on a free port, and stops it afterwards.
+// `wrangler dev` the way scripts/test.sh does, with a fresh sandbox database, and stops it afterwards: on BENCH_PORT (and
+// BENCH_PORT + 1 for its devtools) when set, else on free ports.
+// That server runs the Worker as `wrangler deploy` bundles it (NODE_ENV=production: React's production build); the test
+// server on TEST_PORT runs React's development build, which renders more slowly.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, mkdirSync, openSync } from "node:fs";
 import http from "node:http";
@@ -16,7 +21,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { firstVisitTable, memberCookie, printFirstVisitTable } from "./bench/first-visit.mjs";
-import { lighthouseTable, printLighthouseTable } from "./bench/lighthouse.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUDGET_KIB = 100;
@@ -30,6 +34,13 @@ const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}`))
 const RUNS = Number(option("runs=")?.split("=")[1] ?? 5);
 const LIGHTHOUSE = !option("no-lighthouse");
 const BENCH_MERCHANTS = (option("merchants=")?.split("=")[1] ?? "demo,vn").split(",").filter((name) => name in MERCHANTS);
+/** The static asset the pages are compared with: answered by the Workers assets, before the Worker runs. */
+const STATIC_ASSET = "/favicon.ico";
+/** Throughput: connections at once, requests per path per round, rounds (paths interleaved), warm-up requests. */
+const LOAD = { connections: 8, requests: 100, rounds: 7, warmup: 50 };
+const TARGET_RATIO = 0.5;
+/** docs/behaviour/platform-data.md#call-count */
+const CALLS_HEADER = "x-platform-calls";
 
 process.chdir(ROOT);
 const env = {
@@ -46,18 +57,31 @@ if (!existsSync(".dev.vars") && existsSync(".dev.vars.example")) {
 const kib = (bytes) => (bytes / 1024).toFixed(1);
 
 function get(port, urlPath, timeoutMs = 15_000) {
+  return send(port, { path: urlPath }, timeoutMs);
+}
+
+/** One request with the demo merchant's Host header; `agent` keeps connections open between requests. */
+function send(port, { path: urlPath, method = "GET", headers = {}, body, agent }, timeoutMs = 15_000) {
   return new Promise((resolve, reject) => {
-    const req = http.get(
-      { host: "127.0.0.1", port, path: urlPath, headers: { Host: `${HOST}:${port}`, "Accept-Encoding": "identity" } },
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: urlPath,
+        method,
+        agent,
+        headers: { Host: `${HOST}:${port}`, "Accept-Encoding": "identity", ...headers },
+      },
       (res) => {
         const chunks = [];
         res.on("data", (c) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
         res.on("error", reject);
       },
     );
     req.setTimeout(timeoutMs, () => req.destroy(new Error(`timeout: ${urlPath}`)));
     req.on("error", reject);
+    req.end(body);
   });
 }
 
@@ -81,10 +105,13 @@ function freePort() {
 }
 
 /** Starts `wrangler dev` in its own process group; returns a stop function. */
-async function startServer(port) {
+async function startServer(port, inspectorPort) {
   mkdirSync("test-results", { recursive: true });
   const log = path.join(ROOT, "test-results/bench-server.log");
   const out = openSync(log, "w");
+  const state = path.join(ROOT, ".wrangler/bench-state");
+  // A fresh sandbox each run: seed members, no faults left over, nothing cached by an earlier build.
+  rmSync(state, { recursive: true, force: true });
   const child = spawn(
     "wrangler",
     [
@@ -98,10 +125,12 @@ async function startServer(port) {
       "--ip",
       "127.0.0.1",
       "--show-interactive-dev-session=false",
+      "--inspector-port",
+      String(inspectorPort),
       "--persist-to",
-      path.join(ROOT, ".wrangler/bench-state"),
+      state,
     ],
-    { env, detached: true, stdio: ["ignore", out, out] },
+    { env: { ...env, NODE_ENV: "production" }, detached: true, stdio: ["ignore", out, out] },
   );
   let exited = false;
   child.on("exit", () => (exited = true));
@@ -147,6 +176,117 @@ async function measurePage(port, pagePath) {
     rows.push({ url, status: asset.status, raw: asset.body.length, gzip: gzipSync(asset.body, { level: 9 }).length });
   }
   return { status: page.status, rows };
+}
+
+// ---- platform calls per page (docs/behaviour/platform-data.md#call-count) ----
+
+/** A new platform data cache generation (development server only): the next page reads the platform again. */
+async function coldCache(port) {
+  const reply = await send(port, {
+    path: "/__sandbox/reset",
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ merchant: "demo" }),
+  });
+  if (reply.status !== 200) throw new Error(`/__sandbox/reset answered ${reply.status}`);
+}
+
+async function callsOf(port, pagePath, cookie) {
+  const reply = await send(port, { path: pagePath, headers: cookie ? { Cookie: cookie } : {} });
+  const count = reply.headers[CALLS_HEADER];
+  return { status: reply.status, calls: count === undefined ? null : Number(count) };
+}
+
+/** Cold (when the bench may reset the cache) and warm calls of a page, for one visitor or member. */
+async function coldAndWarm(port, pagePath, cookie, canReset) {
+  if (!canReset) return [null, await callsOf(port, pagePath, cookie)];
+  await coldCache(port);
+  const cold = await callsOf(port, pagePath, cookie);
+  return [cold, await callsOf(port, pagePath, cookie)];
+}
+
+async function platformCalls(port, { canReset }) {
+  console.log(`\nPlatform calls per page (${CALLS_HEADER}; cold: right after a new cache generation, warm: the next load)`);
+  if ((await callsOf(port, "/m/home")).calls === null) {
+    console.log(`  not reported: the server sends no ${CALLS_HEADER} (PLATFORM_CALLS_HEADER is on only in development)`);
+    return;
+  }
+  if (!canReset) console.log("  cold: not measured on a server the bench did not start (the reset would clear its faults)");
+  let cookie = null;
+  try {
+    cookie = await memberCookie(port, HOST, "demo", "demo01");
+  } catch (error) {
+    console.log(`  member: ${error instanceof Error ? error.message : error}`);
+  }
+  const cell = (result) => (result ? `${result.calls}${result.status === 200 ? "" : ` (HTTP ${result.status})`}` : "-");
+  const heads = ["visitor cold", "visitor warm", "member cold", "member warm"];
+  console.log(`  ${"page".padEnd(10)}${heads.map((h) => h.padStart(15)).join("")}`);
+  for (const pagePath of PAGES) {
+    const visitor = await coldAndWarm(port, pagePath, null, canReset);
+    const member = cookie ? await coldAndWarm(port, pagePath, cookie, canReset) : [null, null];
+    console.log(`  ${pagePath.padEnd(10)}${[...visitor, ...member].map((r) => cell(r).padStart(15)).join("")}`);
+  }
+}
+
+// ---- server-side rendering throughput against a static asset of the same server ----
+
+/** Requests per second for one path: `count` requests over LOAD.connections kept-alive connections. */
+async function throughput(port, agent, urlPath, count) {
+  let left = count;
+  let failed = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: LOAD.connections }, async () => {
+      while (left-- > 0) {
+        const reply = await send(port, { path: urlPath, agent });
+        if (reply.status !== 200) failed += 1;
+      }
+    }),
+  );
+  return { perSecond: count / ((performance.now() - started) / 1000), failed };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function ssrThroughput(port) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: LOAD.connections });
+  const paths = [STATIC_ASSET, ...PAGES];
+  try {
+    for (const urlPath of paths) await throughput(port, agent, urlPath, LOAD.warmup);
+    // Rounds interleave the paths, so a machine busy with other work weighs on all of them alike.
+    const rounds = Object.fromEntries(paths.map((p) => [p, []]));
+    const failed = Object.fromEntries(paths.map((p) => [p, 0]));
+    for (let round = 0; round < LOAD.rounds; round++) {
+      for (const urlPath of paths) {
+        const result = await throughput(port, agent, urlPath, LOAD.requests);
+        rounds[urlPath].push(result.perSecond);
+        failed[urlPath] += result.failed;
+      }
+    }
+    console.log(
+      `\nServer-side rendering throughput (visitor, http://${HOST}, warm cache; ${LOAD.connections} connections, ` +
+        `${LOAD.rounds} rounds of ${LOAD.requests} requests per path after ${LOAD.warmup} of warm-up; medians of the rounds)`,
+    );
+    const line = (urlPath, note) => {
+      const failures = failed[urlPath] ? `  (${failed[urlPath]} answers not HTTP 200)` : "";
+      console.log(`  ${urlPath.padEnd(14)} ${median(rounds[urlPath]).toFixed(0).padStart(6)} req/s  ${note}${failures}`);
+    };
+    line(STATIC_ASSET, "static asset");
+    let below = false;
+    for (const page of PAGES) {
+      const ratios = rounds[page].map((perSecond, i) => perSecond / rounds[STATIC_ASSET][i]);
+      const ratio = median(ratios);
+      below ||= ratio < TARGET_RATIO;
+      line(page, `${ratio.toFixed(2)} of the static asset (rounds ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`);
+    }
+    console.log(
+      below
+        ? `  BELOW TARGET: server-side rendering under ${TARGET_RATIO} of the static asset`
+        : `  target met: server-side rendering at least ${TARGET_RATIO} of the static asset`,
+    );
+  } finally {
+    agent.destroy();
+  }
 }
 
 function dirFiles(dir) {
@@ -196,12 +336,16 @@ async function main() {
 
   let stop = () => {};
   let port = Number(process.env.TEST_PORT);
+  let ownServer = false;
   if (port && (await answers(port))) {
-    console.log(`Using the server on TEST_PORT ${port}`);
+    console.log(`Using the server on TEST_PORT ${port}, as it was started`);
   } else {
-    port = await freePort();
-    console.log(`Starting wrangler dev on 127.0.0.1:${port}`);
-    stop = await startServer(port);
+    const chosen = Number(process.env.BENCH_PORT);
+    port = chosen || (await freePort());
+    console.log(`Starting wrangler dev on 127.0.0.1:${port} (NODE_ENV=production, a fresh sandbox)`);
+    // Its own devtools port: left to choose, wrangler takes 9229, which another server on the machine may hold.
+    stop = await startServer(port, chosen ? chosen + 1 : await freePort());
+    ownServer = true;
   }
   const onSignal = () => {
     stop();
@@ -231,6 +375,8 @@ async function main() {
           : `  within budget (${BUDGET_KIB} KiB gzip)`,
       );
     }
+    await platformCalls(port, { canReset: ownServer });
+    await ssrThroughput(port);
 
     // The pages players land on, as a visitor and (home) as a member, on each demo merchant.
     const targets = [];
@@ -243,6 +389,8 @@ async function main() {
     }
     printFirstVisitTable(await firstVisitTable({ port, targets }), BUDGET_KIB, { files: Boolean(option("files")) });
     if (LIGHTHOUSE) {
+      // Loaded only when it runs: --no-lighthouse works where Lighthouse is not installed.
+      const { lighthouseTable, printLighthouseTable } = await import("./bench/lighthouse.mjs");
       const reportDir = path.join(ROOT, "bench-results/lighthouse");
       console.log(
         `\nLighthouse: ${targets.length} pages × ${RUNS} runs × 2 (with and without scripts); reports in ${path.relative(ROOT, reportDir)}/`,
