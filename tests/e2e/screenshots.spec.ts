@@ -56,6 +56,10 @@ for (const language of LANGUAGES) {
         expect(response?.status()).toBe(404);
         await expect(page.locator("html")).toHaveAttribute("dir", language.dir);
         await expect(page.getByText("unknown.localhost")).toBeVisible();
+        // The edge's page has no scripts to signal hydration, and its stylesheet blocks the first paint: text is laid
+        // out (visible) before a frame exists, and a screenshot without a frame fails ("Unable to capture
+        // screenshot"). Two animation frames mean the page has rendered one.
+        await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
         await page.screenshot(shot("unconfigured-domain", language.file));
       } finally {
         await context.close();
