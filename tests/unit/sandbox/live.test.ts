@@ -412,8 +412,11 @@ describe.skipIf(BASE === "")("identity calls over HTTP", () => {
     );
     const ok = await verify("vn88", "ga01", "G", { authCode: authenticatorCode(TOTP_SECRET) });
     expect(ok.body).toMatchObject({ success: true, value: { userName: "ga01" } });
-    // The previous step's code still passes (clock drift).
-    const previous = await verify("vn88", "ga01", "G", { authCode: authenticatorCode(TOTP_SECRET, Date.now() - 30_000) });
+    // The previous step's code still passes (clock drift). Counted from a moment at least 3 s before the next step
+    // boundary: the sandbox checks a moment later, and past a boundary "now minus one step" would be two steps back.
+    const nowMs = Date.now();
+    const base = nowMs % 30_000 > 27_000 ? nowMs + 3_000 : nowMs;
+    const previous = await verify("vn88", "ga01", "G", { authCode: authenticatorCode(TOTP_SECRET, base - 30_000) });
     expect(previous.body).toMatchObject({ success: true });
   });
 
