@@ -27,12 +27,28 @@ export type UseCaptcha = {
   reset(): void;
   /** The current result (for fetcher.submit with a plain object), or null. */
   values(): CaptchaValues | null;
+  /**
+   * Before posting a form that may hold two widgets (the page's and the SMS send-code one): drops every captcha field
+   * from `fields`, verifies this widget (opening it if needed) and puts its result in. False when not verified.
+   */
+  attachResult(fields: FormData): Promise<boolean>;
 };
+
+const CAPTCHA_FIELDS = ["geetestChallenge", "geetestValidate", "geetestSeccode", "geetestValidateV4"] as const;
 
 export function useCaptcha(): UseCaptcha {
   const ref = useRef<CaptchaHandle>(null);
   const ensureVerified = useCallback(() => ref.current?.ensureVerified() ?? Promise.resolve(true), []);
   const reset = useCallback(() => ref.current?.reset(), []);
   const values = useCallback(() => ref.current?.values() ?? null, []);
-  return useMemo(() => ({ ref, ensureVerified, reset, values }), [ensureVerified, reset, values]);
+  const attachResult = useCallback(
+    async (fields: FormData) => {
+      for (const name of CAPTCHA_FIELDS) fields.delete(name);
+      if (!(await ensureVerified())) return false;
+      for (const [name, value] of Object.entries(values() ?? {})) fields.set(name, value);
+      return true;
+    },
+    [ensureVerified, values],
+  );
+  return useMemo(() => ({ ref, ensureVerified, reset, values, attachResult }), [ensureVerified, reset, values, attachResult]);
 }

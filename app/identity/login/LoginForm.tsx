@@ -3,9 +3,8 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import { CaptchaField, useCaptcha } from "~/captcha";
 import { useTranslation } from "~/i18n/translate";
 import { PasswordField } from "../fields/PasswordField";
-import { SmsCodeField } from "../fields/SmsCodeField";
 import { DeviceFields } from "../fields/DeviceFields";
-import { MobileField } from "../fields/MobileField";
+import { MobileCodeFields } from "../fields/MobileCodeFields";
 import { TextField } from "../fields/TextField";
 import type { LoginActionData, LoginField, LoginPageData, Message } from "./types";
 import { useMessageText } from "../fields/useMessageText";
@@ -13,7 +12,6 @@ import { SubmitButton } from "../fields/SubmitButton";
 import { useFocusFirstError, type FieldIds } from "../fields/useFocusFirstError";
 import { useSubmitLock } from "../fields/useSubmitLock";
 
-const CAPTCHA_FIELDS = ["geetestChallenge", "geetestValidate", "geetestSeccode", "geetestValidateV4"] as const;
 const FIELD_IDS: FieldIds<LoginField> = {
   username: "login-username",
   password: "login-password",
@@ -64,12 +62,10 @@ export function LoginForm({ page, result, panelId, onNotice }: LoginFormProps) {
       const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
       const fields = new FormData(form, submitter);
       // Two captcha widgets may share this form (login and SMS): only the login result goes with the login.
-      for (const name of CAPTCHA_FIELDS) fields.delete(name);
-      if (!(await loginCaptcha.ensureVerified())) {
+      if (!(await loginCaptcha.attachResult(fields))) {
         lock.release();
         return;
       }
-      for (const [name, value] of Object.entries(loginCaptcha.values() ?? {})) fields.set(name, value);
       submit(fields, { method: "post" });
     },
     [lock, loginCaptcha, submit],
@@ -116,27 +112,23 @@ export function LoginForm({ page, result, panelId, onNotice }: LoginFormProps) {
           />
         </>
       ) : (
-        <>
-          <MobileField
-            idPrefix="login-sms"
-            countries={page.settings.countries}
-            defaultDialingCode={page.settings.defaultDialingCode}
-            dialingCode={values?.countryDialingCode ?? page.prefill.countryDialingCode}
-            mobileNum={values?.mobileNum ?? page.prefill.mobileNum}
-            error={text(errors.mobileNum ?? errors.countryDialingCode)}
-          />
-          <SmsCodeField
-            id={FIELD_IDS.verificationCode}
-            label={t("verification_code")}
-            defaultValue={values?.verificationCode}
-            error={text(errors.verificationCode)}
-            sendIntent="send-code"
-            captcha={page.captcha.sms}
-            codeSent={result?.codeSent}
-            onMobileErrors={onMobileErrors}
-            onNotice={onNotice}
-          />
-        </>
+        <MobileCodeFields
+          idPrefix="login-sms"
+          codeFieldId={FIELD_IDS.verificationCode}
+          countries={page.settings.countries}
+          defaultDialingCode={page.settings.defaultDialingCode}
+          values={{
+            countryDialingCode: values?.countryDialingCode ?? page.prefill.countryDialingCode,
+            mobileNum: values?.mobileNum ?? page.prefill.mobileNum,
+            verificationCode: values?.verificationCode,
+          }}
+          mobileError={text(errors.mobileNum ?? errors.countryDialingCode)}
+          codeError={text(errors.verificationCode)}
+          captcha={page.captcha.sms}
+          codeSent={result?.codeSent}
+          onMobileErrors={onMobileErrors}
+          onNotice={onNotice}
+        />
       )}
 
       <label className="checkbox">

@@ -57,7 +57,23 @@ export function LoginPage() {
           : sessionEndedNotice;
   const twoFactor = result?.twoFactor ?? null;
   const mode = result?.mode ?? page.mode;
-  const inlineTwoFactor = twoFactor && !hydrated;
+  const inlineTwoFactor = twoFactor !== null && !hydrated;
+  // One step, shown in the page's place without JavaScript and as a modal over the form with it.
+  const twoFactorStep =
+    twoFactor && result ? (
+      <Suspense fallback={null}>
+        <TwoFactor
+          answerId={result.id}
+          state={twoFactor}
+          countries={page.settings.countries}
+          defaultDialingCode={page.settings.defaultDialingCode}
+          captchaSms={page.captcha.sms}
+          modal={!inlineTwoFactor}
+          onClose={closeTwoFactor}
+          onNotice={showNotice}
+        />
+      </Suspense>
+    ) : null;
 
   return (
     <div className="login">
@@ -65,20 +81,9 @@ export function LoginPage() {
         <h1 id="login-title" className="login__title">
           {t("login_title", { brand: root?.brand.name ?? "" })}
         </h1>
-        {twoFactor && inlineTwoFactor ? (
+        {twoFactorStep && inlineTwoFactor ? (
           // Without JavaScript the two-factor step takes the form's place in the page.
-          <Suspense fallback={null}>
-            <TwoFactor
-              answerId={result!.id}
-              state={twoFactor}
-              countries={page.settings.countries}
-              defaultDialingCode={page.settings.defaultDialingCode}
-              captchaSms={page.captcha.sms}
-              modal={false}
-              onClose={closeTwoFactor}
-              onNotice={showNotice}
-            />
-          </Suspense>
+          twoFactorStep
         ) : (
           <>
             {page.settings.smsEnabled ? <LoginTabs mode={mode} panelId={PANEL_ID} /> : null}
@@ -87,20 +92,7 @@ export function LoginPage() {
           </>
         )}
       </section>
-      {twoFactor && !inlineTwoFactor && twoFactorOpen ? (
-        <Suspense fallback={null}>
-          <TwoFactor
-            answerId={result!.id}
-            state={twoFactor}
-            countries={page.settings.countries}
-            defaultDialingCode={page.settings.defaultDialingCode}
-            captchaSms={page.captcha.sms}
-            modal
-            onClose={closeTwoFactor}
-            onNotice={showNotice}
-          />
-        </Suspense>
-      ) : null}
+      {twoFactorStep && !inlineTwoFactor && twoFactorOpen ? twoFactorStep : null}
       {shownNotice ? <NoticeDialog key={shownNotice.id} notice={{ message: text(shownNotice.message) ?? "" }} /> : null}
     </div>
   );

@@ -3,9 +3,8 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import { CaptchaField, useCaptcha } from "~/captcha";
 import { useTranslation } from "~/i18n/translate";
 import { PasswordField } from "../fields/PasswordField";
-import { SmsCodeField } from "../fields/SmsCodeField";
 import { DeviceFields } from "../fields/DeviceFields";
-import { MobileField } from "../fields/MobileField";
+import { MobileCodeFields } from "../fields/MobileCodeFields";
 import { TextField } from "../fields/TextField";
 import { useMessageText } from "../fields/useMessageText";
 import { useFocusFirstError, type FieldIds } from "../fields/useFocusFirstError";
@@ -14,7 +13,6 @@ import { validateRegistration, type RegisterField, type RegisterMode } from "./r
 import { SubmitButton } from "../fields/SubmitButton";
 import type { Message, RegisterFailure, RegisterPageData } from "./types";
 
-const CAPTCHA_FIELDS = ["geetestChallenge", "geetestValidate", "geetestSeccode", "geetestValidateV4"] as const;
 const FIELD_IDS: FieldIds<RegisterField> = {
   username: "register-username",
   countryDialingCode: "register-country",
@@ -87,12 +85,10 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
       }
       setLocalErrors({});
       // Two captcha widgets may share this form (register and SMS): only the register result goes with the post.
-      for (const name of CAPTCHA_FIELDS) fields.delete(name);
-      if (!(await captcha.ensureVerified())) {
+      if (!(await captcha.attachResult(fields))) {
         lock.release();
         return;
       }
-      for (const [name, value] of Object.entries(captcha.values() ?? {})) fields.set(name, value);
       submit(fields, { method: "post" });
     },
     [lock, captcha, submit, focusFirstError, page.mobileAllowed, page.passwordOptionalForMobile],
@@ -120,27 +116,19 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
           error={text(errors.username)}
         />
       ) : (
-        <>
-          <MobileField
-            idPrefix="register"
-            countries={page.countries.length > 0 ? page.countries : null}
-            defaultDialingCode={page.defaultDialingCode}
-            dialingCode={values?.countryDialingCode}
-            mobileNum={values?.mobileNum}
-            error={text(errors.mobileNum ?? errors.countryDialingCode)}
-          />
-          <SmsCodeField
-            id={FIELD_IDS.verificationCode}
-            label={t("verification_code")}
-            defaultValue={values?.verificationCode}
-            error={text(errors.verificationCode)}
-            sendIntent="send-code"
-            captcha={page.smsCaptcha}
-            codeSent={result?.codeSent}
-            onMobileErrors={onMobileErrors}
-            onNotice={onNotice}
-          />
-        </>
+        <MobileCodeFields
+          idPrefix="register"
+          codeFieldId={FIELD_IDS.verificationCode}
+          countries={page.countries.length > 0 ? page.countries : null}
+          defaultDialingCode={page.defaultDialingCode}
+          values={values}
+          mobileError={text(errors.mobileNum ?? errors.countryDialingCode)}
+          codeError={text(errors.verificationCode)}
+          captcha={page.smsCaptcha}
+          codeSent={result?.codeSent}
+          onMobileErrors={onMobileErrors}
+          onNotice={onNotice}
+        />
       )}
 
       <PasswordField
