@@ -1,25 +1,12 @@
+import { fakePlatform, type PlatformHandler } from "../support/fake-platform";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { PlatformClient } from "../../app/.server/platform/client";
-import { merchantRouteSchema } from "../../app/.server/merchants/merchant-config";
-import { DEFAULT_MERCHANT_ROUTES } from "../../app/.server/merchants/default-merchants";
 
-type Handler = (request: Request) => Response | Promise<Response>;
+type Handler = PlatformHandler;
 
 function clientWith(handler: Handler, token: string | null = "tok-1") {
-  const seen: Request[] = [];
-  const merchant = {
-    ...merchantRouteSchema.parse({ ...DEFAULT_MERCHANT_ROUTES[0], platform: { service: "FAKE_PLATFORM" } }),
-    host: "demo.localhost",
-  };
-  const env = {
-    FAKE_PLATFORM: {
-      fetch: async (request: Request) => {
-        seen.push(request);
-        return handler(request);
-      },
-    },
-  };
+  const { merchant, env, seen } = fakePlatform(handler);
   const request = new Request("http://demo.localhost:8787/m/home", { headers: { "CF-Connecting-IP": "203.0.113.9" } });
   return { client: PlatformClient.create({ merchant, env, request, language: "VI", token }), seen };
 }

@@ -1,11 +1,10 @@
 // The platform data layer (app/.server/platform/data.ts, docs/behaviour/platform-data.md): the per-request memo, the
 // shared cache's keys and strategies, stale-while-revalidate, and what is never shared.
+import { fakePlatform, type PlatformHandler } from "../support/fake-platform";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { PlatformClient } from "../../app/.server/platform/client";
 import { CacheBrief, CacheNone, CacheStatus, CacheSteady, IsolateCopies, PlatformReads } from "../../app/.server/platform/data";
-import { merchantRouteSchema } from "../../app/.server/merchants/merchant-config";
-import { DEFAULT_MERCHANT_ROUTES } from "../../app/.server/merchants/default-merchants";
 
 /** The Workers Cache API as far as the layer uses it: one named cache of Responses by URL. */
 class MemoryCache {
@@ -20,7 +19,7 @@ class MemoryCache {
   }
 }
 
-type Handler = (request: Request) => Response | Promise<Response>;
+type Handler = PlatformHandler;
 
 const ok = (value: unknown) => Response.json({ success: true, value });
 const valueSchema = z.object({ n: z.number() });
@@ -29,19 +28,7 @@ const valueSchema = z.object({ n: z.number() });
 function isolate(handler: Handler = () => ok({ n: 1 })) {
   const cache = new MemoryCache();
   const copies = new IsolateCopies();
-  const seen: Request[] = [];
-  const merchant = {
-    ...merchantRouteSchema.parse({ ...DEFAULT_MERCHANT_ROUTES[0], platform: { service: "FAKE_PLATFORM" } }),
-    host: "demo.localhost",
-  };
-  const env = {
-    FAKE_PLATFORM: {
-      fetch: async (request: Request) => {
-        seen.push(request);
-        return handler(request);
-      },
-    },
-  };
+  const { merchant, env, seen } = fakePlatform(handler);
   const caches = { open: async () => cache } as unknown as CacheStorage;
   function request(options: { language?: "EN" | "VI"; token?: string | null; clientIp?: string; sharedCopies?: IsolateCopies } = {}) {
     const background: Promise<unknown>[] = [];

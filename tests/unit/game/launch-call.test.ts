@@ -1,28 +1,15 @@
 // The edge's launch call (app/game/game.server.ts) against a fake platform: query, token, 10 s timeout,
 // and how each answer becomes an outcome the launch page shows.
+import { fakePlatform, type PlatformHandler } from "../../support/fake-platform";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PlatformClient } from "../../../app/.server/platform/client";
 import { launchForMember, launchGame } from "../../../app/game/game.server";
-import { merchantRouteSchema } from "../../../app/.server/merchants/merchant-config";
-import { DEFAULT_MERCHANT_ROUTES } from "../../../app/.server/merchants/default-merchants";
 import { parseLaunchQuery } from "../../../app/game/launch-params";
 
-type Handler = (request: Request) => Response | Promise<Response>;
+type Handler = PlatformHandler;
 
 function clientWith(handler: Handler) {
-  const seen: Request[] = [];
-  const merchant = {
-    ...merchantRouteSchema.parse({ ...DEFAULT_MERCHANT_ROUTES[0], platform: { service: "FAKE_PLATFORM" } }),
-    host: "demo.localhost",
-  };
-  const env = {
-    FAKE_PLATFORM: {
-      fetch: async (request: Request) => {
-        seen.push(request);
-        return handler(request);
-      },
-    },
-  };
+  const { merchant, env, seen } = fakePlatform(handler);
   const request = new Request("http://demo.localhost:8787/m/launchGame");
   return { client: PlatformClient.create({ merchant, env, request, language: "EN", token: "tok-1" }), seen };
 }
