@@ -1,6 +1,5 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { contentSecurityPolicy } from "~/.server/security/headers";
 import { captchaScriptOrigins } from "~/captcha/captcha.server";
@@ -40,8 +39,8 @@ export default async function handleRequest(
       },
     },
   );
-  body.allReady.then(() => clearTimeout(timer)).catch(() => clearTimeout(timer));
-  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
+  // The whole page, for people and crawlers alike (docs/decisions/0042-whole-page-render.md).
+  await body.allReady.finally(() => clearTimeout(timer)).catch(() => undefined);
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const { merchant } = loadContext;
@@ -57,5 +56,5 @@ export default async function handleRequest(
   // worker for offline use (revalidated each time); status pages, errors and cookie-setting answers are not kept.
   const keepable = status === 200 && !responseHeaders.has("Set-Cookie");
   responseHeaders.set("Cache-Control", keepable ? "private, no-cache" : "no-store");
-  return new Response(lowPriorityScripts(body), { headers: responseHeaders, status });
+  return new Response(await lowPriorityScripts(body), { headers: responseHeaders, status });
 }

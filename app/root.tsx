@@ -15,7 +15,8 @@ import type { ReactNode } from "react";
 import { TranslationProvider } from "~/i18n/translate";
 import { FallbackTranslationsScript, useFallbackTranslations } from "~/i18n/fallback-translations";
 import { htmlLang, textDirection } from "~/i18n/languages";
-import { translationsFor } from "~/.server/i18n/resources";
+import { dictionaryTextFor } from "~/.server/i18n/resources";
+import { readDictionary } from "~/i18n/translator";
 import { loadSiteState } from "~/site-status/site-state.server";
 import { loadShellData } from "~/shell/shell-data.server";
 import { getMemberInfo } from "~/.server/platform/member";
@@ -53,7 +54,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   return {
     language,
-    translations: translationsFor(language),
+    /** The page language's dictionary as one JSON text (read with readDictionary). */
+    dictionary: dictionaryTextFor(language),
     brand: {
       name: merchant.brand.name,
       shortName: merchant.brand.shortName,
@@ -87,7 +89,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, location, error }) =>
   data
     ? pageMeta({
         pathname: location.pathname,
-        translations: data.translations,
+        translations: readDictionary(data.dictionary),
         brandName: data.brand.name,
         indexableHost: data.shell.pageMeta.indexableHost,
         error: error !== undefined && error !== null,
@@ -99,7 +101,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // Without the root's data (an error page after a failed action) the texts come from the fallback dictionary.
   const fallback = useFallbackTranslations();
   const language = data?.language ?? fallback?.language ?? "EN";
-  const translations = data?.translations ?? fallback?.translations ?? {};
+  const translations = data ? readDictionary(data.dictionary) : (fallback?.translations ?? {});
   return (
     <html lang={htmlLang(language)} dir={textDirection(language)}>
       <head>

@@ -18,3 +18,27 @@ export function interpolate(text: string, values?: TranslateValues): string {
 export function createTranslate(translations: Partial<Translations>): Translate {
   return (key, values) => interpolate(translations[key] ?? key, values);
 }
+
+// The last few dictionaries read, by their text: a server isolate answers pages in several languages at once.
+const readDictionaries = new Map<string, Partial<Translations>>();
+const KEPT_DICTIONARIES = 4;
+
+/**
+ * The dictionary the root loader sends as one JSON text (docs/decisions/0043-dictionary-as-one-text.md), parsed once
+ * per text: the page, its title and its error page read the same one. A text that is not a JSON object reads as an
+ * empty dictionary (every key then shows as itself).
+ */
+export function readDictionary(text: string): Partial<Translations> {
+  const kept = readDictionaries.get(text);
+  if (kept) return kept;
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = null;
+  }
+  const dictionary = parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Partial<Translations>) : {};
+  if (readDictionaries.size >= KEPT_DICTIONARIES) readDictionaries.delete(readDictionaries.keys().next().value!);
+  readDictionaries.set(text, dictionary);
+  return dictionary;
+}

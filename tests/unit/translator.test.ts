@@ -1,9 +1,9 @@
 // One translation engine on both sides (docs/decisions/0030): the server's translator is the browser's, over the
 // same dictionary.
 import { describe, expect, it } from "vitest";
-import { getServerT, translationsFor } from "../../app/.server/i18n/resources";
+import { dictionaryTextFor, getServerT, translationsFor } from "../../app/.server/i18n/resources";
 import { LANGUAGE_CODES } from "../../app/i18n/languages";
-import { createTranslate, interpolate } from "../../app/i18n/translator";
+import { createTranslate, interpolate, readDictionary } from "../../app/i18n/translator";
 import type { TranslationKey } from "../../app/i18n/i18n-instance";
 import EN from "../../app/locales/EN.json";
 
@@ -31,5 +31,17 @@ describe("the translation engine", () => {
     const t = await getServerT("PT-BR");
     expect(t("login")).toBe(translationsFor("PT-BR").login);
     expect(t("login")).not.toBe(translationsFor("PT").login);
+  });
+
+  it.each(["EN", "UR", "PT-BR"] as const)("the %s dictionary sent as one text reads back the same, parsed once", (code) => {
+    const text = dictionaryTextFor(code);
+    expect(dictionaryTextFor(code)).toBe(text);
+    const read = readDictionary(text);
+    expect(read).toEqual(translationsFor(code));
+    expect(readDictionary(text)).toBe(read);
+  });
+
+  it("reads a text that is not a dictionary as an empty one", () => {
+    for (const text of ["", "not json", "[1,2]", "null", "42"]) expect(readDictionary(text)).toEqual({});
   });
 });

@@ -50,6 +50,22 @@ export function translationsFor(language: LanguageCode): Translations {
   return DICTIONARIES[language];
 }
 
+const dictionaryTexts = new Map<LanguageCode, string>();
+
+/**
+ * The dictionary as one JSON text, made once per language and isolate. Pages hand it to the browser as a single
+ * string: serialising hundreds of entries one by one on every page cost more CPU than all of React's rendering of
+ * some pages (docs/decisions/0043-dictionary-as-one-text.md).
+ */
+export function dictionaryTextFor(language: LanguageCode): string {
+  let text = dictionaryTexts.get(language);
+  if (text === undefined) {
+    text = JSON.stringify(DICTIONARIES[language]);
+    dictionaryTexts.set(language, text);
+  }
+  return text;
+}
+
 /**
  * A translator for server-rendered text outside React (page titles, the Worker's own error and offline pages): the
  * browser's engine over the same dictionary, so a text reads the same wherever it is rendered (docs/decisions/0030).

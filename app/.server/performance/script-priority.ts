@@ -1,34 +1,21 @@
 // The page's scripts load at low priority: the HTML, its stylesheet and images paint first, and the scripts that
 // hydrate it (the forms work without them) take the bandwidth that is left (docs/behaviour/shell.md#script-priority).
 // Remix's <Scripts> renders the module preloads and the entry module without a way to pass a priority, so the
-// attribute is added to those tags as the HTML streams out. React does not patch attributes on hydration, so the
+// attribute is added to those tags in the rendered HTML. React does not patch attributes on hydration, so the
 // client's render of the same tags without it changes nothing.
+//
+// The page is read whole, then changed once: every loader has answered before React renders (no page defers data),
+// so the render takes a millisecond or two and streaming it chunk by chunk through a text transform cost more CPU
+// than it saved time to first byte (docs/decisions/0042-whole-page-render.md).
 
 const TAGS = /<(link rel="modulepreload"|script\b[^>]*\btype="module")/g;
 
-function prioritise(html: string): string {
+/** Adds fetchpriority="low" to module preloads and module scripts. */
+export function prioritiseScripts(html: string): string {
   return html.replace(TAGS, (tag) => `${tag} fetchpriority="low"`);
 }
 
-/** Adds fetchpriority="low" to module preloads and module scripts in a streamed HTML body. */
-export function lowPriorityScripts(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
-  // A tag may be split between two chunks: the text from its "<" waits for the next chunk.
-  let pending = "";
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        const text = pending + decoder.decode(chunk, { stream: true });
-        const open = text.lastIndexOf("<");
-        const cut = open > text.lastIndexOf(">") ? open : text.length;
-        pending = text.slice(cut);
-        if (cut > 0) controller.enqueue(encoder.encode(prioritise(text.slice(0, cut))));
-      },
-      flush(controller) {
-        const rest = pending + decoder.decode();
-        if (rest) controller.enqueue(encoder.encode(prioritise(rest)));
-      },
-    }),
-  );
+/** The rendered page as one string with its scripts at low priority. */
+export async function lowPriorityScripts(body: ReadableStream<Uint8Array>): Promise<string> {
+  return prioritiseScripts(await new Response(body).text());
 }
