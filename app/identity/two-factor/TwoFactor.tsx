@@ -83,16 +83,18 @@ export function TwoFactor({ answerId, state, countries, defaultDialingCode, capt
   // to type into next (fieldToFocus, the rule the action applies too).
   useFocusFirstError(FIELD_IDS, view.focus ? view.errors : null, view.focus);
 
-  // Verified: the message shows, and 0.5 s later the member moves on.
+  // Verified: the message shows, and 0.5 s later the member moves on. The delay counts from the end of the action's
+  // revalidation: a navigation started while it runs would cancel it, and the page would keep the visitor's header.
+  const settled = navigation.state === "idle";
   useEffect(() => {
-    if (!state.passed) return;
+    if (!state.passed || !settled) return;
     const location = state.passed.location;
     const timer = setTimeout(() => {
       if (/^https?:\/\//i.test(location)) window.location.assign(location);
       else navigate(location, { replace: true });
     }, TWO_FACTOR_SUCCESS_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [state.passed, navigate]);
+  }, [state.passed, settled, navigate]);
 
   const switchTo = useCallback((method: TwoFactorMethod) => {
     // Switching tabs clears inputs.
