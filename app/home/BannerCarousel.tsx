@@ -135,7 +135,7 @@ export function BannerCarousel({ banners }: { banners: readonly HomeBanner[] }) 
               width={600}
               height={250}
               draggable={false}
-              loading={index === 0 ? "eager" : "lazy"}
+              // Not lazy: a slide off to the side would load only when swiped to, and show blank meanwhile.
               decoding="async"
             />
           );

@@ -7,7 +7,7 @@ import { expect, pauseClock, scripts, test, urlOn, waitForHydration } from "./fi
 import { addMemberSession } from "./support/member";
 
 const carousel = (page: Page) => page.getByRole("region", { name: "Featured" });
-const slide = (page: Page, name: string) => carousel(page).getByRole("link", { name });
+const slide = (page: Page, name: string | RegExp) => carousel(page).getByRole("link", { name });
 const asMember = (page: Page) => addMemberSession(page.context(), "demo01", "demo1234");
 
 async function openHome(page: Page, url = "/m/home"): Promise<void> {
