@@ -3,6 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { contentSecurityPolicy } from "~/.server/security/headers";
 import { captchaScriptOrigins } from "~/captcha/captcha.server";
+import { imageCdnOriginsOf } from "~/home/image-hosts.server";
 import { translationsFor } from "~/.server/i18n/resources";
 import { lowPriorityScripts } from "~/.server/performance/script-priority";
 import { FallbackTranslationsContext } from "~/i18n/fallback-translations";
@@ -48,7 +49,8 @@ export default async function handleRequest(
     "Content-Security-Policy",
     contentSecurityPolicy(nonce, rootData?.shell?.network?.domains, {
       scripts: captchaScriptOrigins(merchant.captchaScriptServers),
-      images: merchant.contentOrigins.images,
+      // The site settings' image CDNs (docs/behaviour/home.md#image-hosts): read once per request already.
+      images: [...merchant.contentOrigins.images, ...(await imageCdnOriginsOf(loadContext))],
       frames: merchant.contentOrigins.frames,
     }),
   );

@@ -26,6 +26,7 @@ export const PAGE_META: Readonly<Record<string, Partial<PageMetaConfig>>> = {
   "/m/changePsw": { title: "change_password", noindex: true },
   "/m/launchGame": { title: "game_launch_title", noindex: true },
   "/m/appDownload": { title: "download_popup_title" },
+  "/m/game": { title: "home_games_title" },
 };
 
 /** Other addresses of the same page (the home paths, the .html register page). */

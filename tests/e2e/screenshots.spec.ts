@@ -1,5 +1,5 @@
 // Full-page 360×740 screenshots of the shell's pages in English, Vietnamese and Urdu, for review by eye:
-// test-results/screenshots/<page>-<lang>.png, <page> one of home, maintenance, access-denied, 404-in-app,
+// test-results/screenshots/<page>-<lang>.png, <page> one of home, home-catalogue, game, maintenance, access-denied, 404-in-app,
 // unconfigured-domain and <lang> one of en, vi, ur. Project "js" only (see playwright.config.ts).
 import { EXCLUSIVE, expect, test, urlOn, waitForHydration } from "./fixtures";
 
@@ -18,6 +18,19 @@ for (const language of LANGUAGES) {
       await waitForHydration(page);
       await expect(page.locator("html")).toHaveAttribute("dir", language.dir);
       await page.screenshot(shot("home", language.file));
+    });
+
+    test(`home catalogue ${language.code}`, async ({ page }) => {
+      // Vietnamese on its own merchant (vn.localhost); the motion of the marquee and carousel is off (reduced motion).
+      const host = language.code === "VI" ? "vn.localhost" : "demo.localhost";
+      await page.goto(urlOn(host, `/m/home?language=${language.code}`));
+      await waitForHydration(page);
+      await expect(page.locator(".banners__image").first()).toHaveJSProperty("complete", true);
+      await page.screenshot(shot("home-catalogue", language.file));
+      await page.goto(urlOn(host, `/m/game?language=${language.code}`));
+      await waitForHydration(page);
+      await expect(page.locator("html")).toHaveAttribute("dir", language.dir);
+      await page.screenshot(shot("game", language.file));
     });
 
     test(`maintenance ${language.code}`, { tag: EXCLUSIVE }, async ({ page, faults }) => {

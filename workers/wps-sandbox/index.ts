@@ -10,6 +10,7 @@ import { findMerchant } from "./merchants";
 import { dispatch } from "./router";
 import { captchaRoutes } from "./routes/captcha";
 import { downloadRoutes } from "./routes/download";
+import { homeContentRoutes } from "./routes/home-content";
 import { CAPTCHA_WIDGET_PREFIX, handleCaptchaWidget } from "./routes/captcha-widget";
 import { CONTROL_PREFIX, controlRoutes } from "./routes/control";
 import { GAME_PAGE_PATH, gameRoutes, handleGamePage } from "./routes/game";
@@ -18,7 +19,15 @@ import { DEAD_SCRIPT_SERVER_PREFIX, handleDeadScriptServer, handlePage, PAGES_PR
 import { sessionRoutes } from "./routes/session";
 import { MOUNT_HEADER, systemRoutes } from "./routes/system";
 
-const wpsRoutes: WpsRoute[] = [...sessionRoutes, ...memberRoutes, ...systemRoutes, ...captchaRoutes, ...gameRoutes, ...downloadRoutes];
+const wpsRoutes: WpsRoute[] = [
+  ...sessionRoutes,
+  ...memberRoutes,
+  ...systemRoutes,
+  ...captchaRoutes,
+  ...gameRoutes,
+  ...downloadRoutes,
+  ...homeContentRoutes,
+];
 
 async function handleWps(request: Request, url: URL, env: Env): Promise<Response> {
   const merchant = findMerchant(request.headers.get("Merchant")?.trim() ?? null);

@@ -84,6 +84,10 @@ export const siteSettingsSchema = z
     currencySymbol: z.string().nullish(),
     countryCode: z.string().nullish(),
     countryDialingCode: z.string().nullish(),
+    /** Image CDN hosts (docs/behaviour/home.md#image-hosts); a list of another shape counts as none. */
+    imageCDNs: z.array(z.string().max(253)).max(20).catch([]).default([]),
+    /** Marquee speed in px/s (docs/behaviour/home.md#marquee); anything but a number counts as absent. */
+    marqueeSpeed: z.number().nullish().catch(null),
   })
   .passthrough();
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

@@ -9,6 +9,7 @@ import { authenticate, tokenFrom } from "../sessions";
 import { invalidRequest } from "../validation";
 import { GLYPH_W, glyphFor } from "../../../app/lib/bitmap-font";
 import { encodePng } from "../../../app/lib/png";
+import { homeBanners, isHomeBannerGroup, marqueeAnnouncements } from "./home-content";
 
 export const FILES_PREFIX = "/wps/sandbox-files/";
 
@@ -139,6 +140,7 @@ async function banners(ctx: WpsContext): Promise<Response> {
   }
   const setup = setupOf(ctx.merchant);
   const list = groups.flatMap((groupName) => {
+    if (isHomeBannerGroup(groupName)) return homeBanners(ctx, groupName);
     const file = setup.banners[groupName as keyof DownloadSetup["banners"]];
     // linkageType URL to an internal path: a banner that opens a page of the site itself.
     return file ? [{ groupName, url: `${BANNERS}${file}`, linkageType: "URL", linkage: "/m/home", roomId: null, nodeId: null }] : [];
@@ -155,6 +157,7 @@ async function appVersion(ctx: WpsContext): Promise<Response> {
 }
 
 async function announcements(ctx: WpsContext): Promise<Response> {
+  if (ctx.url.searchParams.get("types") === "MQ") return marqueeAnnouncements(ctx);
   const category = ctx.url.searchParams.get("category");
   const setup = setupOf(ctx.merchant);
   // Only the app-download category exists in the sandbox; other categories have no announcements.

@@ -4,6 +4,7 @@ import { countriesFor } from "../countries";
 import { encryptCustomerServicePath } from "../cs-path";
 import { fail, ok } from "../http";
 import { WHITELABEL_FLAGS } from "../merchants";
+import { MARQUEE_SPEED } from "./home-content";
 
 /** The caller's address as the edge reports it. */
 export function clientIp(request: Request): string {
@@ -51,6 +52,8 @@ async function setting(ctx: WpsContext): Promise<Response> {
     login: { ...m.login },
     sms: { firebase: false, apiKey: null },
     imageCDNs: [],
+    // Marquee speed in px/s (docs/behaviour/home.md#marquee); absent: the product's 60.
+    ...(MARQUEE_SPEED[m.code] !== undefined ? { marqueeSpeed: MARQUEE_SPEED[m.code] } : {}),
   });
 }
 
