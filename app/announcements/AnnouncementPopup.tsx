@@ -1,6 +1,7 @@
 // The announcement popup on the home page (docs/behaviour/announcements.md). This part is in the home page's first
 // JavaScript and stays small: it decides, on the documented schedule, whether to show, and only then loads the
 // carousel (PopupCarousel.tsx, its own chunk). Without JavaScript the server-rendered form below is the popup.
+import { useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/translate";
 import {
@@ -73,7 +74,8 @@ export function AnnouncementPopup({ data }: { data: PopupData }) {
         return;
       }
       const delay = data.audience === "B" ? POPUP_VISITOR_DELAY_MS : POPUP_MEMBER_DELAY_MS;
-      reveal = window.setTimeout(() => setPhase("shown"), delay);
+      if (delay === 0) setPhase("shown");
+      else reveal = window.setTimeout(() => setPhase("shown"), delay);
     }, POPUP_LIST_DELAY_MS);
     return () => {
       window.clearTimeout(list);
@@ -102,6 +104,7 @@ export function AnnouncementPopup({ data }: { data: PopupData }) {
 /** Without JavaScript: every item in an open dialog in the page, dismissed by a plain form. */
 function NoScriptPopup({ data }: { data: PopupData }) {
   const { t } = useTranslation();
+  const location = useLocation();
   return (
     <noscript>
       <dialog open className="dialog popup popup--static" aria-labelledby="popup-heading">
@@ -123,7 +126,7 @@ function NoScriptPopup({ data }: { data: PopupData }) {
         ))}
         <form method="post" action={DISMISS_ACTION} className="popup__form">
           <input type="hidden" name="hashes" value={data.items.map((item) => item.hash).join(",")} />
-          <input type="hidden" name="back" value="/m/home" />
+          <input type="hidden" name="back" value={location.pathname + location.search} />
           <label className="popup__option">
             <input type="checkbox" name="choice" value="today" /> {t("popup_hide_today")}
           </label>

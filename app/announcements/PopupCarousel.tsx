@@ -12,7 +12,18 @@ const TITLE_ID = "announcement-title";
 
 function Icon({ children }: { children: ReactNode }) {
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       {children}
     </svg>
   );
@@ -22,7 +33,15 @@ function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-export default function PopupCarousel({ data, onClosed, onShown }: { data: PopupData; onClosed: (choice: CloseChoice) => void; onShown: () => void }) {
+export default function PopupCarousel({
+  data,
+  onClosed,
+  onShown,
+}: {
+  data: PopupData;
+  onClosed: (choice: CloseChoice) => void;
+  onShown: () => void;
+}) {
   const { t } = useTranslation();
   const { items } = data;
   const [index, setIndex] = useState(0);
@@ -68,7 +87,7 @@ export default function PopupCarousel({ data, onClosed, onShown }: { data: Popup
         <h2 id={TITLE_ID} className="popup__title">
           {item.title}
         </h2>
-        <button type="button" className="popup__close" onClick={onCloseButton} aria-label={item.forceRead && !last ? t("popup_next") : t("close")} autoFocus>
+        <button type="button" className="popup__close" onClick={onCloseButton} aria-label={t("close")} autoFocus>
           <Icon>
             <path d="M6 6l12 12M18 6L6 18" />
           </Icon>
@@ -86,7 +105,11 @@ export default function PopupCarousel({ data, onClosed, onShown }: { data: Popup
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
         }}
       >
-        <div key={item.hash} className={`popup__content popup__content--from-${direction}`} dangerouslySetInnerHTML={{ __html: item.html }} />
+        <div
+          key={item.hash}
+          className={`popup__content popup__content--from-${direction}`}
+          dangerouslySetInnerHTML={{ __html: item.html }}
+        />
         {items.length > 1 ? (
           <div className="popup__nav">
             <button type="button" className="popup__arrow" onClick={() => go(index - 1, "previous")} aria-label={t("popup_previous")}>
@@ -107,7 +130,8 @@ export default function PopupCarousel({ data, onClosed, onShown }: { data: Popup
       </div>
       <div className="popup__options">
         <label className="popup__option">
-          <input type="checkbox" checked={hideToday} onChange={(event) => setHideToday(event.currentTarget.checked)} /> {t("popup_hide_today")}
+          <input type="checkbox" checked={hideToday} onChange={(event) => setHideToday(event.currentTarget.checked)} />{" "}
+          {t("popup_hide_today")}
         </label>
         <label className="popup__option">
           <input

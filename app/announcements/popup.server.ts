@@ -197,7 +197,10 @@ export async function dismissAnnouncements(context: AppContext, request: Request
   // The browser knows its own midnight; a value more than a day away is not one, and the edge guesses instead.
   const cf = (request as Request & { cf?: { timezone?: unknown } }).cf;
   const guess = nextMidnightIn(typeof cf?.timezone === "string" ? cf.timezone : null, now);
-  const hideUntil = parsed.data.hideUntil && parsed.data.hideUntil > now - DAY_MS && parsed.data.hideUntil <= now + 2 * DAY_MS ? parsed.data.hideUntil : guess;
+  const hideUntil =
+    parsed.data.hideUntil && parsed.data.hideUntil > now - DAY_MS && parsed.data.hideUntil <= now + 2 * DAY_MS
+      ? parsed.data.hideUntil
+      : guess;
   const storageKey = popupStorageKey(context.session.token && context.session.info ? context.session.info.id : null);
   const state = closedState(hashes, parsed.data.choice as CloseChoice, hideUntil);
   const lasting = choice !== "close";

@@ -51,7 +51,12 @@ export function parsePopupState(raw: unknown): PopupState | null {
  * Whether the popup shows for `hashes` (the current items' content hashes), given what closing stored: the lasting
  * state (hide today, do not show again) and this visit's (a plain close). docs/behaviour/announcements.md#when
  */
-export function shouldShowPopup(input: { hashes: readonly string[]; lasting: PopupState | null; visit: PopupState | null; now: number }): boolean {
+export function shouldShowPopup(input: {
+  hashes: readonly string[];
+  lasting: PopupState | null;
+  visit: PopupState | null;
+  now: number;
+}): boolean {
   const { hashes, now } = input;
   if (hashes.length === 0) return false;
   return [input.lasting, input.visit].every((state) => {

@@ -20,7 +20,16 @@ type BottomConfirmProps = {
  * A confirm/cancel sheet at the bottom of the screen, on the accessible Dialog (focus kept inside, Escape cancels,
  * focus back where it was). Mount it to ask; it shows after the delay.
  */
-export function BottomConfirm({ titleId, title, message, confirmLabel, cancelLabel, onConfirm, onCancel, delayMs = BOTTOM_CONFIRM_DELAY_MS }: BottomConfirmProps) {
+export function BottomConfirm({
+  titleId,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+  delayMs = BOTTOM_CONFIRM_DELAY_MS,
+}: BottomConfirmProps) {
   const [visible, setVisible] = useState(delayMs <= 0);
   const confirmed = useRef(false);
   useEffect(() => {
@@ -30,7 +39,12 @@ export function BottomConfirm({ titleId, title, message, confirmLabel, cancelLab
   }, [delayMs]);
   if (!visible) return null;
   return (
-    <Dialog titleId={titleId} role="alertdialog" className="dialog bottom-confirm" onClose={() => (confirmed.current ? onConfirm() : onCancel())}>
+    <Dialog
+      titleId={titleId}
+      role="alertdialog"
+      className="dialog bottom-confirm"
+      onClose={() => (confirmed.current ? onConfirm() : onCancel())}
+    >
       <h2 id={titleId} className="dialog__title">
         {title}
       </h2>

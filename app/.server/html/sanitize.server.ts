@@ -19,12 +19,29 @@ const ALLOWED: Record<string, string[]> = {
 };
 
 /** Elements whose content goes with them (code, styles, embedded documents, form controls' values). */
-const DROP_WITH_CONTENT = ["script", "style", "iframe", "object", "embed", "template", "noscript", "textarea", "select", "title", "svg", "math"];
+const DROP_WITH_CONTENT = [
+  "script",
+  "style",
+  "iframe",
+  "object",
+  "embed",
+  "template",
+  "noscript",
+  "textarea",
+  "select",
+  "title",
+  "svg",
+  "math",
+];
 
 /** The attribute's text as a browser would read it: entities decoded, control characters and blanks removed. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+const CONTROLS_AND_BLANKS = /[\u0000-\u0020\u007f-\u009f]+/g;
+
 function plainUrl(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return friendlyAttrValue(value).replace(/[\u0000-\u0020\u007f-\u009f]+/g, (m) => (m.includes(" ") ? " " : "")).trim();
+  return friendlyAttrValue(value)
+    .replace(CONTROLS_AND_BLANKS, (m) => (m.includes(" ") ? " " : ""))
+    .trim();
 }
 
 /** A root-relative path ("/m/x"), never protocol-relative ("//host") or a backslash trick ("/\host"). */

@@ -26,7 +26,8 @@ type Seed = {
 
 const LONG_EN = Array.from(
   { length: 6 },
-  (_, i) => `<p>Rule ${i + 1}: every ticket bought before the daily draw closes takes part in that draw. Results are published within minutes.</p>`,
+  (_, i) =>
+    `<p>Rule ${i + 1}: every ticket bought before the daily draw closes takes part in that draw. Results are published within minutes.</p>`,
 ).join("");
 
 /** What a hostile back-office entry could carry: each piece must be dropped or made inert by the edge. */
@@ -51,22 +52,33 @@ function seedFor(merchant: string): Seed[] {
       forceRead: true,
       text: {
         EN: { title: `Welcome to ${brand}`, content: `<p>New here? <strong>Create an account</strong> and claim your welcome bonus.</p>` },
-        VI: { title: `Chào mừng đến với ${brand}`, content: "<p>Bạn mới đến? <strong>Tạo tài khoản</strong> và nhận thưởng chào mừng.</p>" },
-        "PT-BR": { title: `Bem-vindo ao ${brand}`, content: "<p>Novo por aqui? <strong>Crie uma conta</strong> e receba seu bônus de boas-vindas.</p>" },
+        VI: {
+          title: `Chào mừng đến với ${brand}`,
+          content: "<p>Bạn mới đến? <strong>Tạo tài khoản</strong> và nhận thưởng chào mừng.</p>",
+        },
+        "PT-BR": {
+          title: `Bem-vindo ao ${brand}`,
+          content: "<p>Novo por aqui? <strong>Crie uma conta</strong> e receba seu bônus de boas-vindas.</p>",
+        },
       },
     },
     {
       id: `${merchant}-pu-rules`,
       execution: "B",
       text: {
-        EN: { title: "Daily draw rules", content: `<h3>How the daily draw works</h3>${LONG_EN}<ul><li>One draw a day</li><li>Prizes paid at once</li></ul>` },
+        EN: {
+          title: "Daily draw rules",
+          content: `<h3>How the daily draw works</h3>${LONG_EN}<ul><li>One draw a day</li><li>Prizes paid at once</li></ul>`,
+        },
         VI: {
           title: "Luật xổ số hằng ngày",
-          content: "<h3>Cách hoạt động</h3><p>Mọi vé mua trước khi đóng kỳ quay đều tham gia kỳ quay đó.</p><ul><li>Mỗi ngày một kỳ</li><li>Trả thưởng ngay</li></ul>",
+          content:
+            "<h3>Cách hoạt động</h3><p>Mọi vé mua trước khi đóng kỳ quay đều tham gia kỳ quay đó.</p><ul><li>Mỗi ngày một kỳ</li><li>Trả thưởng ngay</li></ul>",
         },
         "PT-BR": {
           title: "Regras do sorteio diário",
-          content: "<h3>Como funciona</h3><p>Todo bilhete comprado antes do fechamento participa do sorteio.</p><ul><li>Um sorteio por dia</li><li>Prêmios pagos na hora</li></ul>",
+          content:
+            "<h3>Como funciona</h3><p>Todo bilhete comprado antes do fechamento participa do sorteio.</p><ul><li>Um sorteio por dia</li><li>Prêmios pagos na hora</li></ul>",
         },
       },
     },
@@ -159,7 +171,12 @@ export async function popupAnnouncements(ctx: WpsContext): Promise<Response> {
 }
 
 const changeSchema = z
-  .object({ merchant: z.string().min(1), id: z.string().min(1).max(64), title: z.string().max(500).optional(), content: z.string().max(20_000).optional() })
+  .object({
+    merchant: z.string().min(1),
+    id: z.string().min(1).max(64),
+    title: z.string().max(500).optional(),
+    content: z.string().max(20_000).optional(),
+  })
   .strict();
 
 /** POST /__sandbox/announcements {merchant, id, title?, content?}: changes a seeded item until the next reset. */
@@ -186,4 +203,6 @@ export async function resetAnnouncements(db: D1Database, merchant?: string): Pro
   else await db.prepare("DELETE FROM announcement_overrides WHERE merchant = ?").bind(merchant).run();
 }
 
-export const announcementControlRoutes: Route<ControlContext>[] = [{ method: "POST", path: "/__sandbox/announcements", handle: changeAnnouncement }];
+export const announcementControlRoutes: Route<ControlContext>[] = [
+  { method: "POST", path: "/__sandbox/announcements", handle: changeAnnouncement },
+];
