@@ -11,10 +11,10 @@ import {
   POPUP_VISITOR_DELAY_MS,
   closedState,
   nextLocalMidnight,
-  parsePopupState,
   shouldShowPopup,
   type CloseChoice,
   type PopupData,
+  type PopupState,
 } from "./rules";
 
 const PopupCarousel = lazy(() => import("./PopupCarousel"));
@@ -28,9 +28,9 @@ function markPhase(phase: Phase): void {
   document.documentElement.dataset.announcementPopup = phase;
 }
 
-function readStorage(storage: () => Storage, key: string) {
+function readStorage(parse: (raw: unknown) => PopupState | null, storage: () => Storage, key: string): PopupState | null {
   try {
-    return parsePopupState(storage().getItem(key));
+    return parse(storage().getItem(key));
   } catch {
     return null;
   }
@@ -61,11 +61,15 @@ export function AnnouncementPopup({ data }: { data: PopupData }) {
     markPhase("waiting");
     let reveal: number | undefined;
     // The list is looked at 500 ms after the page starts (docs/behaviour/announcements.md#schedule).
-    const list = window.setTimeout(() => {
+    let cancelled = false;
+    const list = window.setTimeout(async () => {
+      // The stored state's schema (and zod) only now: not part of the home page's first JavaScript.
+      const { parsePopupState } = await import("./state");
+      if (cancelled) return;
       const show = shouldShowPopup({
         hashes: data.items.map((item) => item.hash),
-        lasting: readStorage(() => localStorage, data.storageKey) ?? data.cookieState.lasting,
-        visit: readStorage(() => sessionStorage, data.storageKey) ?? data.cookieState.visit,
+        lasting: readStorage(parsePopupState, () => localStorage, data.storageKey) ?? data.cookieState.lasting,
+        visit: readStorage(parsePopupState, () => sessionStorage, data.storageKey) ?? data.cookieState.visit,
         now: Date.now(),
       });
       if (!show) {
@@ -78,6 +82,7 @@ export function AnnouncementPopup({ data }: { data: PopupData }) {
       else reveal = window.setTimeout(() => setPhase("shown"), delay);
     }, POPUP_LIST_DELAY_MS);
     return () => {
+      cancelled = true;
       window.clearTimeout(list);
       window.clearTimeout(reveal);
     };
@@ -113,10 +118,10 @@ function NoScriptPopup({ data }: { data: PopupData }) {
         </h2>
         {data.items.map((item) => (
           <article key={item.id} className="popup__item" aria-labelledby={`popup-item-${item.hash}`}>
-            <h3 id={`popup-item-${item.hash}`} className="popup__title">
+            <h3 id={`popup-item-${item.hash}`} className="popup__title" dir="auto">
               {item.title}
             </h3>
-            <div className="popup__content" dangerouslySetInnerHTML={{ __html: item.html }} />
+            <div className="popup__content" dir="auto" dangerouslySetInnerHTML={{ __html: item.html }} />
             {item.promotion ? (
               <a className="button button--secondary button--block" href={GO_TO_ACTIVITY_PATH}>
                 {t("popup_go_to_activity")}

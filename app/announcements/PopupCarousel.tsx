@@ -84,7 +84,7 @@ export default function PopupCarousel({
   return (
     <Dialog titleId={TITLE_ID} className="dialog popup" onClose={() => onClosed(choice.current)}>
       <div ref={dialogRef} className="popup__header">
-        <h2 id={TITLE_ID} className="popup__title">
+        <h2 id={TITLE_ID} className="popup__title" dir="auto">
           {item.title}
         </h2>
         <button type="button" className="popup__close" onClick={onCloseButton} aria-label={t("close")} autoFocus>
@@ -108,6 +108,7 @@ export default function PopupCarousel({
         <div
           key={item.hash}
           className={`popup__content popup__content--from-${direction}`}
+          dir="auto"
           dangerouslySetInnerHTML={{ __html: item.html }}
         />
         {items.length > 1 ? (

@@ -9,11 +9,10 @@ import { getSiteSettings } from "../.server/platform/site";
 import { readCookie, signedCookie } from "../.server/cookies";
 import { sanitiseHtml } from "../.server/html/sanitize.server";
 import { safeRedirectPath } from "../navigation/safe-redirect";
+import { hashSchema, popupStateSchema } from "./state";
 import {
   closedState,
-  hashSchema,
   nextMidnightIn,
-  popupStateSchema,
   popupStorageKey,
   shouldShowPopup,
   type CloseChoice,

@@ -1,6 +1,6 @@
 // When the announcement popup shows (docs/behaviour/announcements.md): shared by the edge (server-rendered form,
-// dismissal cookie) and the browser (web storage). Plain TypeScript and zod, no DOM.
-import { z } from "zod";
+// dismissal cookie) and the browser (web storage). Plain TypeScript, no DOM, no zod (the home page's first JavaScript
+// stays small; the stored state's schema is in state.ts, loaded when the decision is made).
 
 /** docs/behaviour/announcements.md#schedule */
 export const POPUP_LIST_DELAY_MS = 500;
@@ -18,34 +18,17 @@ export function popupStorageKey(memberId: string | null): string {
   return memberId === null ? "SHELL_PU_B" : `SHELL_PU_A_${memberId}`;
 }
 
-export const hashSchema = z.string().regex(/^[0-9a-f]{8,64}$/);
-
-/** What closing the popup stored. docs/behaviour/announcements.md#state */
-export const popupStateSchema = z.object({
+/** What closing stored (validated on read: app/announcements/state.ts). docs/behaviour/announcements.md#state */
+export type PopupState = {
   /** Content hashes of the items the player closed. */
-  hashes: z.array(hashSchema).max(50),
+  hashes: string[];
   /** false once closed. */
-  show: z.boolean(),
+  show: boolean;
   /** "Hide today": hidden until this moment (the next local midnight), in ms since the epoch. */
-  hideUntil: z.number().int().nonnegative().nullable().default(null),
+  hideUntil: number | null;
   /** "Do not show again": hidden until the content changes. */
-  hidePopup: z.boolean().default(false),
-});
-export type PopupState = z.infer<typeof popupStateSchema>;
-
-/** A stored state, or null when absent or not one (never trusted as it is). */
-export function parsePopupState(raw: unknown): PopupState | null {
-  let value = raw;
-  if (typeof raw === "string") {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      return null;
-    }
-  }
-  const parsed = popupStateSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
-}
+  hidePopup: boolean;
+};
 
 /**
  * Whether the popup shows for `hashes` (the current items' content hashes), given what closing stored: the lasting

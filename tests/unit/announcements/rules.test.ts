@@ -1,14 +1,7 @@
 // When the announcement popup shows (docs/behaviour/announcements.md#when), as a decision table.
 import { describe, expect, it } from "vitest";
-import {
-  closedState,
-  nextLocalMidnight,
-  nextMidnightIn,
-  parsePopupState,
-  popupStorageKey,
-  shouldShowPopup,
-  type PopupState,
-} from "~/announcements/rules";
+import { closedState, nextLocalMidnight, nextMidnightIn, popupStorageKey, shouldShowPopup, type PopupState } from "~/announcements/rules";
+import { parsePopupState } from "~/announcements/state";
 import { audienceOf } from "~/announcements/popup.server";
 
 const NOW = Date.UTC(2026, 10, 24, 15, 0, 0);
