@@ -58,18 +58,16 @@ export function AnnouncementPopup({ data }: { data: PopupData }) {
   const [phase, setPhase] = useState<Phase>("waiting");
 
   useEffect(() => {
-    markPhase("waiting");
-    let reveal: number | undefined;
-    // The list is looked at 500 ms after the page starts (docs/behaviour/announcements.md#schedule).
     let cancelled = false;
-    const list = window.setTimeout(async () => {
-      // The stored state's schema (and zod) only now: not part of the home page's first JavaScript.
-      const { parsePopupState } = await import("./state");
-      if (cancelled) return;
+    let parse: ((raw: unknown) => PopupState | null) | null = null;
+    let listDue = false;
+    let reveal: number | undefined;
+    const decide = () => {
+      if (cancelled || parse === null) return;
       const show = shouldShowPopup({
         hashes: data.items.map((item) => item.hash),
-        lasting: readStorage(parsePopupState, () => localStorage, data.storageKey) ?? data.cookieState.lasting,
-        visit: readStorage(parsePopupState, () => sessionStorage, data.storageKey) ?? data.cookieState.visit,
+        lasting: readStorage(parse, () => localStorage, data.storageKey) ?? data.cookieState.lasting,
+        visit: readStorage(parse, () => sessionStorage, data.storageKey) ?? data.cookieState.visit,
         now: Date.now(),
       });
       if (!show) {
@@ -77,9 +75,24 @@ export function AnnouncementPopup({ data }: { data: PopupData }) {
         markPhase("none");
         return;
       }
+      // The carousel's code starts loading now, while the audience's delay runs.
+      void import("./PopupCarousel");
       const delay = data.audience === "B" ? POPUP_VISITOR_DELAY_MS : POPUP_MEMBER_DELAY_MS;
       if (delay === 0) setPhase("shown");
       else reveal = window.setTimeout(() => setPhase("shown"), delay);
+    };
+    // The stored state's schema (and zod) is not part of the home page's first JavaScript: it loads at once, beside the
+    // list delay. "waiting" is marked once it is in, so the schedule below runs on timers alone.
+    void import("./state").then((module) => {
+      if (cancelled) return;
+      parse = module.parsePopupState;
+      markPhase("waiting");
+      if (listDue) decide();
+    });
+    // The list is looked at 500 ms after the page starts (docs/behaviour/announcements.md#schedule).
+    const list = window.setTimeout(() => {
+      listDue = true;
+      decide();
     }, POPUP_LIST_DELAY_MS);
     return () => {
       cancelled = true;
@@ -106,13 +119,13 @@ export function AnnouncementPopup({ data }: { data: PopupData }) {
   );
 }
 
-/** Without JavaScript: every item in an open dialog in the page, dismissed by a plain form. */
+/** Without JavaScript: every item in a section at the top of the page, dismissed by a plain form. */
 function NoScriptPopup({ data }: { data: PopupData }) {
   const { t } = useTranslation();
   const location = useLocation();
   return (
     <noscript>
-      <dialog open className="dialog popup popup--static" aria-labelledby="popup-heading">
+      <section className="popup popup--static" aria-labelledby="popup-heading">
         <h2 id="popup-heading" className="popup__heading">
           {t("popup_heading")}
         </h2>
@@ -142,7 +155,7 @@ function NoScriptPopup({ data }: { data: PopupData }) {
             {t("popup_i_know")}
           </button>
         </form>
-      </dialog>
+      </section>
     </noscript>
   );
 }

@@ -16,8 +16,8 @@ export default function HomeRoute() {
   const { announcements } = useLoaderData<typeof loader>();
   return (
     <>
-      <VisitorHome />
       {announcements ? <AnnouncementPopup data={announcements} /> : null}
+      <VisitorHome />
     </>
   );
 }

@@ -19,7 +19,7 @@ async function logIn(username: string): Promise<string> {
 
 /** The server-rendered popup (inside <noscript>), or null. */
 function popupOf(html: string): string | null {
-  return /<noscript><dialog[^>]*class="dialog popup popup--static"[\s\S]*?<\/dialog><\/noscript>/.exec(html)?.[0] ?? null;
+  return /<noscript><section[^>]*class="popup popup--static"[\s\S]*?<\/section><\/noscript>/.exec(html)?.[0] ?? null;
 }
 
 function hashesOf(html: string): string {
