@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { AnnouncementPopup } from "~/announcements/AnnouncementPopup";
+import { loadAnnouncementPopup } from "~/announcements/popup.server";
 import { BannerCarousel } from "~/home/BannerCarousel";
 import { GameLanes } from "~/home/GameLanes";
 import { HomeHero } from "~/home/HomeHero";
@@ -12,24 +14,25 @@ import { loadMarquee } from "~/home/marquee.server";
 // The home catalogue (docs/behaviour/home.md): one small loader per section, run in parallel. Each answers null when
 // its platform call fails, and the page renders without that section. A new section adds one line here.
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const [banners, marquee, lanes] = await Promise.all([
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [banners, marquee, lanes, announcements] = await Promise.all([
     loadBanners(context),
     loadMarquee(context),
     loadGameLanes(context),
-    // the promotions strip and the announcement popup add their loaders here
+    loadAnnouncementPopup(context, request),
   ]);
-  return { banners, marquee, lanes };
+  return { banners, marquee, lanes, announcements };
 }
 
 export default function HomeRoute() {
-  const { banners, marquee, lanes } = useLoaderData<typeof loader>();
+  const { banners, marquee, lanes, announcements } = useLoaderData<typeof loader>();
   return (
     <div className="home">
+      {/* Without scripts the announcements are a section at the top; with them, a dialog (docs/behaviour/announcements.md). */}
+      {announcements ? <AnnouncementPopup data={announcements} /> : null}
       {banners ? <BannerCarousel banners={banners} /> : null}
       {marquee ? <Marquee marquee={marquee} /> : null}
       <HomeHero />
-      {/* the promotions strip goes here */}
       {lanes ? <GameLanes lanes={lanes} /> : null}
     </div>
   );

@@ -6,13 +6,15 @@ type DialogProps = {
   /** "alert" for notices that need an answer. */
   role?: "dialog" | "alertdialog";
   onClose?: () => void;
+  /** Replaces the "dialog" class (a variant's own layout). */
+  className?: string;
 };
 
 /**
  * A modal on the native <dialog>: showModal() makes the rest of the page inert (focus stays inside) and
  * Escape closes it. Without JavaScript it renders open, in the page flow, and its buttons still work.
  */
-export function Dialog({ titleId, children, role = "dialog", onClose }: DialogProps) {
+export function Dialog({ titleId, children, role = "dialog", onClose, className = "dialog" }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   // The latest callback, so a parent's re-render never re-opens the modal (the effect below runs once).
   const onCloseRef = useRef(onClose);
@@ -32,7 +34,7 @@ export function Dialog({ titleId, children, role = "dialog", onClose }: DialogPr
     return () => dialog.removeEventListener("close", closed);
   }, []);
   return (
-    <dialog ref={ref} open className="dialog" role={role} aria-modal="true" aria-labelledby={titleId}>
+    <dialog ref={ref} open className={className} role={role} aria-modal="true" aria-labelledby={titleId}>
       {children}
     </dialog>
   );

@@ -7,6 +7,9 @@ import { animationsFinished, expect, pauseClock, scripts, shellState, test as ba
 import { addMemberSession } from "./support/member";
 import { ANDROID_CHROME, IOS_CHROME, IOS_SAFARI, nativeApp } from "./support/user-agents";
 
+// The announcement popup would cover the home page these tests use (docs/behaviour/announcements.md#tests).
+base.use({ announcements: "dismissed" });
+
 const bar = (page: Page) => page.getByRole("complementary", { name: "Download the app" });
 const popup = (page: Page) => page.getByRole("dialog", { name: "Download the app" });
 const imagePopup = (page: Page) => page.getByRole("dialog", { name: "App promotion image" });

@@ -8,6 +8,7 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { PORT, resetFaults, resetSandboxData, setFaults, type FaultUpdate, type MerchantCode } from "../support/http";
 import { forgetMemberSessions } from "./support/member";
+import { dismissAnnouncements } from "./support/announcements";
 
 export { expect };
 
@@ -26,6 +27,14 @@ type Fixtures = {
   resetData: (merchant: MerchantCode) => Promise<void>;
   /** Automatic: remembers whether this test runs with scripts, for `scripts()`. */
   scriptsMode: void;
+  /**
+   * "dismissed": the test arrives as a visitor who has already closed the announcement popup ("do not show again") on
+   * demo.localhost and vn.localhost, so the popup's modal cannot block its clicks (docs/behaviour/announcements.md#tests).
+   * Set it with test.use({ announcements: "dismissed" }); a test that logs a member in calls dismissAnnouncements itself.
+   */
+  announcements: "shown" | "dismissed";
+  /** Automatic: applies `announcements`. */
+  announcementsState: void;
 };
 
 let currentScripts: "js" | "no-js" = "js";
@@ -66,6 +75,16 @@ export const test = base.extend<Fixtures>({
     await provide(reset);
     for (const merchant of touched) await reset(merchant);
   },
+  announcements: ["shown", { option: true }],
+  announcementsState: [
+    async ({ announcements, context }, provide) => {
+      if (announcements === "dismissed") {
+        for (const host of ["demo.localhost", "vn.localhost"]) await dismissAnnouncements(context, host);
+      }
+      await provide();
+    },
+    { auto: true },
+  ],
   scriptsMode: [
     async ({ javaScriptEnabled }, provide) => {
       currentScripts = javaScriptEnabled ? "js" : "no-js";

@@ -1,6 +1,9 @@
 import type { Page } from "@playwright/test";
 import { collectErrors, expect, shellState, test, urlOn, waitForHydration } from "./fixtures";
 
+// The announcement popup would cover the home page these tests use (docs/behaviour/announcements.md#tests).
+test.use({ announcements: "dismissed" });
+
 /** The work the home page defers until after hydration has run and made its decisions. */
 async function deferredWorkDone(page: Page): Promise<void> {
   await shellState(page, "download-overlays", "ready");

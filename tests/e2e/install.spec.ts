@@ -7,6 +7,9 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { collectErrors, expect, shellState, test, urlOn, waitForHydration } from "./fixtures";
 
+// The announcement popup would cover the home page these tests use (docs/behaviour/announcements.md#tests).
+test.use({ announcements: "dismissed" });
+
 const SCREENSHOTS = "test-results/screenshots";
 
 const IOS_17 =

@@ -1,5 +1,8 @@
 import { expect, test, waitForHydration } from "./fixtures";
 
+// The announcement popup would cover the home page these tests use (docs/behaviour/announcements.md#tests).
+test.use({ announcements: "dismissed" });
+
 test.describe("language switcher", () => {
   test("JavaScript on: choosing Tiếng Việt switches the page and the choice persists", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "the no-js project uses the Apply button");

@@ -5,6 +5,9 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { EXCLUSIVE, expect, pauseClock, shellState, test, urlOn, waitForHydration } from "./fixtures";
 import { PORT } from "../support/http";
 
+// The announcement popup would cover the home page these tests use (docs/behaviour/announcements.md#tests).
+test.use({ announcements: "dismissed" });
+
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the service worker and the shell layer need JavaScript");
 
 const HASH_KEY = "PWA_manifestHash";

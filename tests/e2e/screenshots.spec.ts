@@ -3,6 +3,9 @@
 // unconfigured-domain and <lang> one of en, vi, ur. Project "js" only (see playwright.config.ts).
 import { EXCLUSIVE, expect, test, urlOn, waitForHydration } from "./fixtures";
 
+// The announcement popup would cover the home page these tests use (docs/behaviour/announcements.md#tests).
+test.use({ announcements: "dismissed" });
+
 const LANGUAGES = [
   { code: "EN", file: "en", locale: "en-US", acceptLanguage: "en-US,en;q=0.9", dir: "ltr" },
   { code: "VI", file: "vi", locale: "vi-VN", acceptLanguage: "vi-VN,vi;q=0.9", dir: "ltr" },

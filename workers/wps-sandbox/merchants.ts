@@ -152,6 +152,9 @@ export interface SeedMember {
   twoFactor?: readonly TwoFactorMethod[];
 }
 
+/** Seed members whose every login is a first-time login (the announcement popup's F audience). */
+export const ALWAYS_FIRST_LOGIN: ReadonlySet<string> = new Set(["fresh01"]);
+
 export const DEMO_EMAIL = "email01@example.com";
 export const DEMO_PAYEE_NAME = "Nguyen Van A";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
@@ -162,6 +165,8 @@ export const SEED_MEMBERS: readonly SeedMember[] = [
   { username: "restricted01", password: "demo1234", type: 4 },
   { username: "expired01", password: "demo1234", type: 0, passwordExpired: true },
   { username: "default01", password: null, type: 0 },
+  // Every login is a first-time login (the F announcement audience): workers/wps-sandbox/routes/announcements.ts.
+  { username: "fresh01", password: "demo1234", type: 0 },
   { username: "email01", password: "demo1234", type: 0, email: DEMO_EMAIL, twoFactor: ["E"] },
   { username: "payee01", password: "demo1234", type: 0, payeeName: DEMO_PAYEE_NAME, twoFactor: ["P"] },
   { username: "ga01", password: "demo1234", type: 0, gaSecret: DEMO_TOTP_SECRET, twoFactor: ["G"] },

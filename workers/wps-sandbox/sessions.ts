@@ -1,6 +1,7 @@
 // Member tokens: random 32-hex strings in D1, bound to one merchant.
 import { findMemberById, markLoggedIn, type MemberRow } from "./members";
 import { randomHex } from "./random";
+import { ALWAYS_FIRST_LOGIN } from "./merchants";
 
 export async function issueToken(db: D1Database, merchant: string, memberId: number): Promise<string> {
   const token = randomHex(16);
@@ -60,7 +61,7 @@ export interface LoginValue {
 /** Issues a token; firstTimeLogin is true only the first time after seed/reset. */
 export async function signIn(db: D1Database, merchant: string, member: MemberRow): Promise<LoginValue> {
   const token = await issueToken(db, merchant, member.id);
-  if (member.first_login === 1) await markLoggedIn(db, member.id);
+  if (member.first_login === 1 && !ALWAYS_FIRST_LOGIN.has(member.username)) await markLoggedIn(db, member.id);
   return {
     id: member.id,
     token,

@@ -7,7 +7,7 @@ import { hostFor, originFor, request } from "../../support/http";
 const sessions = new Map<string, Promise<Cookie[]>>();
 
 /** A Set-Cookie line as a browser cookie for `domain`; null when it deletes the cookie. */
-function parseSetCookie(line: string, domain: string): Cookie | null {
+export function parseSetCookie(line: string, domain: string): Cookie | null {
   const [pair = "", ...attributes] = line.split(";").map((part) => part.trim());
   const separator = pair.indexOf("=");
   const name = pair.slice(0, separator);

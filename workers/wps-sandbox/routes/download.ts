@@ -7,6 +7,7 @@ import { fail, html, notLoggedIn, ok } from "../http";
 import { MERCHANTS, type Merchant } from "../merchants";
 import { authenticate, tokenFrom } from "../sessions";
 import { invalidRequest } from "../validation";
+import { popupAnnouncements } from "./announcements";
 import { GLYPH_W, glyphFor } from "../../../app/lib/bitmap-font";
 import { encodePng } from "../../../app/lib/png";
 import { homeBanners, isHomeBannerGroup, marqueeAnnouncements } from "./home-content";
@@ -158,6 +159,7 @@ async function appVersion(ctx: WpsContext): Promise<Response> {
 
 async function announcements(ctx: WpsContext): Promise<Response> {
   if (ctx.url.searchParams.get("types") === "MQ") return marqueeAnnouncements(ctx);
+  if (ctx.url.searchParams.get("types") === "PU") return popupAnnouncements(ctx);
   const category = ctx.url.searchParams.get("category");
   const setup = setupOf(ctx.merchant);
   // Only the app-download category exists in the sandbox; other categories have no announcements.

@@ -1,0 +1,161 @@
+// The announcement popup on the home page (docs/behaviour/announcements.md). This part is in the home page's first
+// JavaScript and stays small: it decides, on the documented schedule, whether to show, and only then loads the
+// carousel (PopupCarousel.tsx, its own chunk). Without JavaScript the server-rendered form below is the popup.
+import { useLocation } from "@remix-run/react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useTranslation } from "~/i18n/translate";
+import {
+  GO_TO_ACTIVITY_PATH,
+  POPUP_LIST_DELAY_MS,
+  POPUP_MEMBER_DELAY_MS,
+  POPUP_VISITOR_DELAY_MS,
+  closedState,
+  nextLocalMidnight,
+  shouldShowPopup,
+  type CloseChoice,
+  type PopupData,
+  type PopupState,
+} from "./rules";
+
+const PopupCarousel = lazy(() => import("./PopupCarousel"));
+
+export const DISMISS_ACTION = "/m/announcements/dismiss";
+
+type Phase = "waiting" | "none" | "shown" | "closed";
+
+/** The popup's decision on <html data-announcement-popup>, for tests and support tools (like app/shell/shell-state.ts). */
+function markPhase(phase: Phase): void {
+  document.documentElement.dataset.announcementPopup = phase;
+}
+
+function readStorage(parse: (raw: unknown) => PopupState | null, storage: () => Storage, key: string): PopupState | null {
+  try {
+    return parse(storage().getItem(key));
+  } catch {
+    return null;
+  }
+}
+
+/** Closing: web storage (the lasting choices in localStorage, a plain close for this visit in sessionStorage), mirrored to the edge's cookie. */
+function rememberClose(data: PopupData, choice: CloseChoice): void {
+  const hashes = data.items.map((item) => item.hash);
+  const hideUntil = nextLocalMidnight(new Date());
+  const state = closedState(hashes, choice, hideUntil);
+  try {
+    (choice === "close" ? sessionStorage : localStorage).setItem(data.storageKey, JSON.stringify(state));
+  } catch {
+    // Storage refused (private mode, full): the cookie below still remembers.
+  }
+  const body = new FormData();
+  body.set("hashes", hashes.join(","));
+  body.set("choice", choice);
+  body.set("hideUntil", String(hideUntil));
+  body.set("js", "1");
+  void fetch(DISMISS_ACTION, { method: "POST", body, credentials: "same-origin" }).catch(() => undefined);
+}
+
+export function AnnouncementPopup({ data }: { data: PopupData }) {
+  const [phase, setPhase] = useState<Phase>("waiting");
+
+  useEffect(() => {
+    let cancelled = false;
+    let parse: ((raw: unknown) => PopupState | null) | null = null;
+    let listDue = false;
+    let reveal: number | undefined;
+    const decide = () => {
+      if (cancelled || parse === null) return;
+      const show = shouldShowPopup({
+        hashes: data.items.map((item) => item.hash),
+        lasting: readStorage(parse, () => localStorage, data.storageKey) ?? data.cookieState.lasting,
+        visit: readStorage(parse, () => sessionStorage, data.storageKey) ?? data.cookieState.visit,
+        now: Date.now(),
+      });
+      if (!show) {
+        setPhase("none");
+        markPhase("none");
+        return;
+      }
+      // The carousel's code starts loading now, while the audience's delay runs.
+      void import("./PopupCarousel");
+      const delay = data.audience === "B" ? POPUP_VISITOR_DELAY_MS : POPUP_MEMBER_DELAY_MS;
+      if (delay === 0) setPhase("shown");
+      else reveal = window.setTimeout(() => setPhase("shown"), delay);
+    };
+    // The stored state's schema (and zod) is not part of the home page's first JavaScript: it loads at once, beside the
+    // list delay. "waiting" is marked once it is in, so the schedule below runs on timers alone.
+    void import("./state").then((module) => {
+      if (cancelled) return;
+      parse = module.parsePopupState;
+      markPhase("waiting");
+      if (listDue) decide();
+    });
+    // The list is looked at 500 ms after the page starts (docs/behaviour/announcements.md#schedule).
+    const list = window.setTimeout(() => {
+      listDue = true;
+      decide();
+    }, POPUP_LIST_DELAY_MS);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(list);
+      window.clearTimeout(reveal);
+    };
+  }, [data]);
+
+  const onClosed = (choice: CloseChoice) => {
+    rememberClose(data, choice);
+    setPhase("closed");
+    markPhase("closed");
+  };
+
+  return (
+    <>
+      {data.serverShows ? <NoScriptPopup data={data} /> : null}
+      {phase === "shown" ? (
+        <Suspense fallback={null}>
+          <PopupCarousel data={data} onClosed={onClosed} onShown={() => markPhase("shown")} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** Without JavaScript: every item in a section at the top of the page, dismissed by a plain form. */
+function NoScriptPopup({ data }: { data: PopupData }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <noscript>
+      <section className="popup popup--static" aria-labelledby="popup-heading">
+        <h2 id="popup-heading" className="popup__heading">
+          {t("popup_heading")}
+        </h2>
+        {data.items.map((item) => (
+          <article key={item.id} className="popup__item" aria-labelledby={`popup-item-${item.hash}`}>
+            <h3 id={`popup-item-${item.hash}`} className="popup__title" dir="auto">
+              {item.title}
+            </h3>
+            <div className="popup__content" dir="auto" dangerouslySetInnerHTML={{ __html: item.html }} />
+            {item.promotion ? (
+              <a className="button button--secondary button--block" href={GO_TO_ACTIVITY_PATH}>
+                {t("popup_go_to_activity")}
+              </a>
+            ) : null}
+          </article>
+        ))}
+        <form method="post" action={DISMISS_ACTION} className="popup__form">
+          <input type="hidden" name="hashes" value={data.items.map((item) => item.hash).join(",")} />
+          <input type="hidden" name="back" value={location.pathname + location.search} />
+          <label className="popup__option">
+            <input type="checkbox" name="choice" value="today" /> {t("popup_hide_today")}
+          </label>
+          <label className="popup__option">
+            <input type="checkbox" name="choice" value="never" /> {t("popup_never")}
+          </label>
+          <button type="submit" className="button button--primary button--block">
+            {t("popup_i_know")}
+          </button>
+        </form>
+      </section>
+    </noscript>
+  );
+}

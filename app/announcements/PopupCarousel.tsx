@@ -1,0 +1,177 @@
+// The announcement popup carousel (docs/behaviour/announcements.md#carousel), loaded only when there is something to
+// show: title, sanitised content, previous/next, close, hide today, do not show again (confirmed in the bottom sheet),
+// autoplay, forceRead, go-to-activity or "I know it".
+import { Link } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "~/i18n/translate";
+import { Dialog } from "~/ui/Dialog";
+import { BottomConfirm } from "~/ui/BottomConfirm";
+import { GO_TO_ACTIVITY_PATH, POPUP_AUTOPLAY_MS, type CloseChoice, type PopupData } from "./rules";
+
+const TITLE_ID = "announcement-title";
+
+function Icon({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {children}
+    </svg>
+  );
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+export default function PopupCarousel({
+  data,
+  onClosed,
+  onShown,
+}: {
+  data: PopupData;
+  onClosed: (choice: CloseChoice) => void;
+  onShown: () => void;
+}) {
+  const { t } = useTranslation();
+  const { items } = data;
+  const [index, setIndex] = useState(0);
+  const [direction, setDirection] = useState<"next" | "previous">("next");
+  const [hideToday, setHideToday] = useState(false);
+  const [never, setNever] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const choice = useRef<CloseChoice>("close");
+  choice.current = never ? "never" : hideToday ? "today" : "close";
+  const item = items[index]!;
+  const last = index === items.length - 1;
+
+  useEffect(() => onShown(), [onShown]);
+
+  const go = (to: number, towards: "next" | "previous") => {
+    setDirection(towards);
+    setIndex((to + items.length) % items.length);
+  };
+
+  // Autoplay: every 5 s to the next slide; not under reduced motion, nor while the pointer or focus is on the slides.
+  const paused = hovered || focused || confirming;
+  useEffect(() => {
+    if (items.length < 2 || paused || prefersReducedMotion()) return;
+    const timer = window.setTimeout(() => go(index + 1, "next"), POPUP_AUTOPLAY_MS);
+    return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- restarts on every slide change
+  }, [index, paused, items.length]);
+
+  const closeDialog = () => dialogRef.current?.closest("dialog")?.close();
+
+  // forceRead: closing an item that must be read moves on to the next one, until the last.
+  const onCloseButton = () => {
+    if (item.forceRead && !last) go(index + 1, "next");
+    else closeDialog();
+  };
+
+  return (
+    <Dialog titleId={TITLE_ID} className="dialog popup" onClose={() => onClosed(choice.current)}>
+      <div ref={dialogRef} className="popup__header">
+        <h2 id={TITLE_ID} className="popup__title" dir="auto">
+          {item.title}
+        </h2>
+        <button type="button" className="popup__close" onClick={onCloseButton} aria-label={t("close")} autoFocus>
+          <Icon>
+            <path d="M6 6l12 12M18 6L6 18" />
+          </Icon>
+        </button>
+      </div>
+      <div
+        className="popup__slides"
+        role="group"
+        aria-roledescription={t("popup_slide")}
+        aria-label={t("popup_position", { current: String(index + 1), total: String(items.length) })}
+        onMouseEnter={() => setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
+        onFocus={() => setFocused(true)}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+        }}
+      >
+        <div
+          key={item.hash}
+          className={`popup__content popup__content--from-${direction}`}
+          dir="auto"
+          dangerouslySetInnerHTML={{ __html: item.html }}
+        />
+        {items.length > 1 ? (
+          <div className="popup__nav">
+            <button type="button" className="popup__arrow" onClick={() => go(index - 1, "previous")} aria-label={t("popup_previous")}>
+              <Icon>
+                <path d="M15 5l-7 7 7 7" />
+              </Icon>
+            </button>
+            <span className="popup__count" aria-live="polite">
+              {t("popup_position", { current: String(index + 1), total: String(items.length) })}
+            </span>
+            <button type="button" className="popup__arrow" onClick={() => go(index + 1, "next")} aria-label={t("popup_next")}>
+              <Icon>
+                <path d="M9 5l7 7-7 7" />
+              </Icon>
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <div className="popup__options">
+        <label className="popup__option">
+          <input type="checkbox" checked={hideToday} onChange={(event) => setHideToday(event.currentTarget.checked)} />{" "}
+          {t("popup_hide_today")}
+        </label>
+        <label className="popup__option">
+          <input
+            type="checkbox"
+            checked={never}
+            onChange={(event) => {
+              // Ticking "do not show again" is confirmed first; unticking is not.
+              if (event.currentTarget.checked) setConfirming(true);
+              else setNever(false);
+            }}
+          />{" "}
+          {t("popup_never")}
+        </label>
+      </div>
+      <div className="popup__footer">
+        {item.promotion ? (
+          <Link className="button button--primary button--block" to={GO_TO_ACTIVITY_PATH} onClick={() => closeDialog()}>
+            {t("popup_go_to_activity")}
+          </Link>
+        ) : (
+          <button type="button" className="button button--primary button--block" onClick={onCloseButton}>
+            {t("popup_i_know")}
+          </button>
+        )}
+      </div>
+      {confirming ? (
+        <BottomConfirm
+          titleId="announcement-never-title"
+          title={t("popup_never_confirm_title")}
+          message={t("popup_never_confirm_text")}
+          confirmLabel={t("confirm")}
+          cancelLabel={t("popup_cancel")}
+          onConfirm={() => {
+            setNever(true);
+            setConfirming(false);
+          }}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : null}
+    </Dialog>
+  );
+}

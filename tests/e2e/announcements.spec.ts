@@ -1,0 +1,190 @@
+// The announcement popup carousel (docs/behaviour/announcements.md), with scripts and without, at 360×740.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { EXCLUSIVE, expect, pauseClock, test, urlOn, waitForHydration } from "./fixtures";
+import { addMemberSession } from "./support/member";
+import { postJson, resetFaults } from "../support/http";
+
+async function popupPhase(page: Page, phase: "waiting" | "none" | "shown" | "closed"): Promise<void> {
+  await expect(page.locator("html")).toHaveAttribute("data-announcement-popup", phase);
+}
+
+/** Scripts on: the page on a paused clock, hydrated, the popup waiting for its schedule. */
+async function openPaused(page: Page, url: string): Promise<void> {
+  await pauseClock(page);
+  await page.goto(url);
+  await waitForHydration(page);
+  await popupPhase(page, "waiting");
+}
+
+test.describe("announcement popup, scripts on", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the carousel needs scripts");
+
+  test("a visitor sees the B announcements 1 s after the list, forceRead moves on, focus stays inside, Escape closes", async ({ page }) => {
+    await openPaused(page, "/m/home");
+    await page.clock.runFor(500 + 900);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.clock.runFor(200);
+    const dialog = page.getByRole("dialog", { name: "Welcome to Demo Play" });
+    await expect(dialog).toBeVisible();
+    await popupPhase(page, "shown");
+    await expect(dialog.getByText("1 of 3")).toBeVisible();
+
+    // Focus trapped: tabbing never leaves the dialog.
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Tab");
+      // Inside the dialog, or (between the last control and the first) on the browser's own controls: never the page.
+      expect(await page.evaluate(() => document.activeElement === document.body || !!document.activeElement?.closest("dialog"))).toBe(true);
+    }
+    // axe with the popup open (axe needs running timers).
+    await page.clock.resume();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+
+    // forceRead: the first item's close goes on to the next one.
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(page.getByRole("dialog", { name: "Daily draw rules" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await popupPhase(page, "closed");
+    expect(await page.evaluate(() => !!document.activeElement?.closest("dialog"))).toBe(false);
+  });
+
+  test("the hostile announcement renders as text: no script runs, no request leaves for a foreign host", async ({ page }) => {
+    const foreign: string[] = [];
+    page.on("request", (request) => {
+      const host = new URL(request.url()).hostname;
+      if (!host.endsWith("localhost") && host !== "127.0.0.1") foreign.push(request.url());
+    });
+    await openPaused(page, "/m/home");
+    await page.clock.runFor(1_500);
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Previous announcement" }).click();
+    await expect(page.getByRole("dialog", { name: /Security notice/ })).toBeVisible();
+    await expect(dialog.getByText("Tap anywhere")).toBeVisible();
+    await expect(dialog.locator("script, iframe, form, [style], [onerror], [onclick]")).toHaveCount(0);
+    await expect(dialog.getByText("Claim your prize")).not.toHaveAttribute("href", /.*/);
+    await expect(dialog.getByRole("link", { name: "Security help" })).toHaveAttribute("rel", "noopener noreferrer");
+    await dialog.getByText("Tap anywhere").click();
+    await page.clock.runFor(100);
+    expect(
+      await page.evaluate(() => (window as unknown as { __hostileAnnouncementRan?: boolean }).__hostileAnnouncementRan),
+    ).toBeUndefined();
+    expect(foreign).toEqual([]);
+  });
+
+  test("a member sees the A announcements as soon as the list is in, with go-to-activity on the promotion", async ({ page, context }) => {
+    await addMemberSession(context, "demo01", "demo1234");
+    await openPaused(page, "/m/home");
+    await page.clock.runFor(500);
+    const dialog = page.getByRole("dialog", { name: "Deposit bonus this week" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Go to activity" })).toHaveAttribute("href", "/m/rewardCenter");
+    await dialog.getByRole("button", { name: "Next announcement" }).click();
+    await expect(page.getByRole("dialog", { name: "Scheduled maintenance" }).getByRole("button", { name: "I know it" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Welcome to Demo Play" })).toHaveCount(0);
+  });
+
+  test("a first-time login also sees the F announcement", async ({ page, context }) => {
+    await addMemberSession(context, "fresh01", "demo1234");
+    await openPaused(page, "/m/home");
+    await page.clock.runFor(500);
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("1 of 3")).toBeVisible();
+    await dialog.getByRole("button", { name: "Previous announcement" }).click();
+    await expect(page.getByRole("dialog", { name: "Your first login" })).toBeVisible();
+  });
+
+  test("hide today lasts until the player's next local midnight", async ({ page }) => {
+    await page.clock.install({ time: new Date(2026, 10, 24, 22, 0, 0) });
+    await page.goto(urlOn("vn.localhost", "/m/home?language=VI"));
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("checkbox", { name: "Không hiển thị lại hôm nay" }).check();
+    // The first item must be read: its close moves on; the second's closes.
+    await dialog.getByRole("button", { name: "Đóng" }).click();
+    await expect(page.getByRole("dialog", { name: "Luật xổ số hằng ngày" })).toBeVisible();
+    await dialog.getByRole("button", { name: "Đóng" }).click();
+    await popupPhase(page, "closed");
+
+    await page.clock.setSystemTime(new Date(2026, 10, 24, 23, 59, 0));
+    await page.reload();
+    await popupPhase(page, "none");
+
+    await page.clock.setSystemTime(new Date(2026, 10, 25, 0, 0, 30));
+    await page.reload();
+    await expect(page.getByRole("dialog")).toBeVisible();
+  });
+
+  test("screenshots with the popup open: EN, VI, UR", async ({ page }) => {
+    for (const [url, file] of [
+      ["/m/home?language=EN", "en"],
+      [urlOn("vn.localhost", "/m/home?language=VI"), "vi"],
+      ["/m/home?language=UR", "ur"],
+    ] as const) {
+      await openPaused(page, url);
+      await page.clock.runFor(1_500);
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/announcement-popup-${file}.png` });
+    }
+  });
+});
+
+test.describe("announcement popup, do not show again", { tag: EXCLUSIVE }, () => {
+  test.afterEach(async () => {
+    await resetFaults("demo");
+  });
+
+  test("holds until the content changes (bottom confirm after 1 s)", async ({ page, context }) => {
+    await addMemberSession(context, "demo01", "demo1234");
+    await page.goto("/m/home");
+    const dialog = page.getByRole("dialog", { name: "Deposit bonus this week" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("checkbox", { name: "Don't show again", exact: true }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Stop these announcements?" });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole("button", { name: "Confirm" }).click();
+    await expect(dialog.getByRole("checkbox", { name: "Don't show again", exact: true })).toBeChecked();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await popupPhase(page, "closed");
+
+    await page.reload();
+    await popupPhase(page, "none");
+
+    const changed = await postJson("/__sandbox/announcements", {
+      merchant: "demo",
+      id: "demo-pu-maintenance",
+      content: "<p>Payments pause on Monday instead.</p>",
+    });
+    expect(changed.status).toBe(200);
+    await page.reload();
+    await expect(page.getByRole("dialog", { name: "Deposit bonus this week" })).toBeVisible();
+  });
+});
+
+test.describe("announcement popup, scripts off", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the server-rendered form");
+
+  test("a visitor gets the B announcements in the page, sanitised, and the plain form dismisses them for today", async ({ page }) => {
+    await page.goto(urlOn("vn.localhost", "/m/home?language=VI"));
+    const dialog = page.getByRole("region", { name: "Thông báo" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "Chào mừng đến với VN88" })).toBeVisible();
+    await expect(dialog.locator("script, iframe, [onerror]")).toHaveCount(0);
+    await dialog.getByRole("checkbox", { name: "Không hiển thị lại hôm nay" }).check();
+    await dialog.getByRole("button", { name: "Tôi đã biết" }).click();
+    await expect(page).toHaveURL(/\/m\/home\?language=VI$/);
+    await expect(page.getByRole("region", { name: "Thông báo" })).toHaveCount(0);
+  });
+
+  test("a member sees A, a first-time login A and F (demo)", async ({ page, context }) => {
+    await addMemberSession(context, "fresh01", "demo1234");
+    await page.goto("/m/home");
+    const dialog = page.getByRole("region", { name: "Announcements" });
+    await expect(dialog.getByRole("heading", { name: "Deposit bonus this week" })).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "Your first login" })).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Go to activity" })).toHaveAttribute("href", "/m/rewardCenter");
+  });
+});
