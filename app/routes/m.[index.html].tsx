@@ -1,2 +1,2 @@
 // /m/index.html: the entry page's legacy address.
-export { default } from "./m.home";
+export { default, loader } from "./m.home";

@@ -1,2 +1,2 @@
 // /m/index: the entry page, the same view as /m/home (docs/behaviour/shell.md#home-paths).
-export { default } from "./m.home";
+export { default, loader } from "./m.home";

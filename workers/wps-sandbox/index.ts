@@ -14,11 +14,12 @@ import { CAPTCHA_WIDGET_PREFIX, handleCaptchaWidget } from "./routes/captcha-wid
 import { CONTROL_PREFIX, controlRoutes } from "./routes/control";
 import { GAME_PAGE_PATH, gameRoutes, handleGamePage } from "./routes/game";
 import { memberRoutes } from "./routes/member";
+import { promotionRoutes } from "./routes/promotions";
 import { DEAD_SCRIPT_SERVER_PREFIX, handleDeadScriptServer, handlePage, PAGES_PREFIX } from "./routes/pages";
 import { sessionRoutes } from "./routes/session";
 import { MOUNT_HEADER, systemRoutes } from "./routes/system";
 
-const wpsRoutes: WpsRoute[] = [...sessionRoutes, ...memberRoutes, ...systemRoutes, ...captchaRoutes, ...gameRoutes, ...downloadRoutes];
+const wpsRoutes: WpsRoute[] = [...sessionRoutes, ...memberRoutes, ...systemRoutes, ...captchaRoutes, ...gameRoutes, ...downloadRoutes, ...promotionRoutes];
 
 async function handleWps(request: Request, url: URL, env: Env): Promise<Response> {
   const merchant = findMerchant(request.headers.get("Merchant")?.trim() ?? null);

@@ -14,6 +14,7 @@ import { revokeMemberTokens } from "../sessions";
 import { d1SmsStore } from "../sms-store";
 import { base32Decode, totp, TOTP_STEP_SECONDS } from "../totp";
 import { invalidRequest, readJson } from "../validation";
+import { clearWhitelabelOverrides, promotionControlRoutes } from "./promotions";
 
 export interface ControlContext {
   request: Request;
@@ -62,6 +63,7 @@ async function reset(ctx: ControlContext): Promise<Response> {
   const { merchant, data } = parsed.data;
   if (merchant !== undefined && findMerchant(merchant) === undefined) return unknownMerchant(merchant);
   await clearFaults(ctx.env.DB, merchant);
+  await clearWhitelabelOverrides(ctx.env.DB, merchant);
   if (data === true) await resetData(ctx.env, merchant);
   return ok();
 }
@@ -153,4 +155,5 @@ export const controlRoutes: Route<ControlContext>[] = [
   { method: "GET", path: "/__sandbox/faults", handle: getFaults },
   { method: "POST", path: "/__sandbox/reset", handle: reset },
   { method: "POST", path: "/__sandbox/echo-encrypted", handle: echoEncrypted },
+  ...promotionControlRoutes,
 ];
