@@ -26,9 +26,22 @@ export function CopyField({ id, label, value }: { id: string; label: string; val
         {label}
       </label>
       <div className="promo-copy__row">
-        <input id={id} className="promo-copy__value" type="text" readOnly value={value} dir="ltr" onFocus={(e) => e.currentTarget.select()} />
+        <input
+          id={id}
+          className="promo-copy__value"
+          type="text"
+          readOnly
+          value={value}
+          dir="ltr"
+          onFocus={(e) => e.currentTarget.select()}
+        />
         {hydrated ? (
-          <button type="button" className="button button--secondary promo-copy__button" onClick={() => void copy()} aria-describedby={`${id}-status`}>
+          <button
+            type="button"
+            className="button button--secondary promo-copy__button"
+            onClick={() => void copy()}
+            aria-describedby={`${id}-status`}
+          >
             {t("promo_copy")}
           </button>
         ) : null}

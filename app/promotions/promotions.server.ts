@@ -181,7 +181,10 @@ export async function viewContext(context: AppContext, request: Request): Promis
 
 /** The promotions this viewer sees (personal for members, public for visitors), or null when the platform failed. */
 export async function loadPromotions(context: AppContext, request: Request): Promise<{ list: PromotionView[] | null; ctx: ViewContext }> {
-  const [list, ctx] = await Promise.all([getPromotionList(context.platform, context.session.token !== null), viewContext(context, request)]);
+  const [list, ctx] = await Promise.all([
+    getPromotionList(context.platform, context.session.token !== null),
+    viewContext(context, request),
+  ]);
   return { list: list.ok ? list.value.map((item) => toView(item, ctx)) : null, ctx };
 }
 

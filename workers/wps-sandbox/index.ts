@@ -19,7 +19,15 @@ import { DEAD_SCRIPT_SERVER_PREFIX, handleDeadScriptServer, handlePage, PAGES_PR
 import { sessionRoutes } from "./routes/session";
 import { MOUNT_HEADER, systemRoutes } from "./routes/system";
 
-const wpsRoutes: WpsRoute[] = [...sessionRoutes, ...memberRoutes, ...systemRoutes, ...captchaRoutes, ...gameRoutes, ...downloadRoutes, ...promotionRoutes];
+const wpsRoutes: WpsRoute[] = [
+  ...sessionRoutes,
+  ...memberRoutes,
+  ...systemRoutes,
+  ...captchaRoutes,
+  ...gameRoutes,
+  ...downloadRoutes,
+  ...promotionRoutes,
+];
 
 async function handleWps(request: Request, url: URL, env: Env): Promise<Response> {
   const merchant = findMerchant(request.headers.get("Merchant")?.trim() ?? null);

@@ -304,8 +304,8 @@ export async function loadDownloadPage(context: AppContext, request: Request): P
             promotionType: announcement.promotionType ?? "APP_DOWNLOAD",
             hasDownloadHandler: entries.length > 0,
           })
-              ? promotionPath(String(announcement.promotionId))
-              : null,
+            ? promotionPath(String(announcement.promotionId))
+            : null,
         }
       : null;
 

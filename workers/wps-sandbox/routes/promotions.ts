@@ -43,9 +43,21 @@ const SEEDS: readonly PromotionSeed[] = [
     maxBonus: 88,
     days: 365,
     text: {
-      EN: p("Daily sign-in reward", "Sign in every day and collect a bonus.", "Sign in on <b>7 days in a row</b> to collect the full reward."),
-      VI: p("Thưởng điểm danh mỗi ngày", "Đăng nhập mỗi ngày để nhận thưởng.", "Đăng nhập <b>7 ngày liên tiếp</b> để nhận toàn bộ phần thưởng."),
-      "PT-BR": p("Bônus de login diário", "Entre todos os dias e ganhe um bônus.", "Entre <b>7 dias seguidos</b> para receber o bônus completo."),
+      EN: p(
+        "Daily sign-in reward",
+        "Sign in every day and collect a bonus.",
+        "Sign in on <b>7 days in a row</b> to collect the full reward.",
+      ),
+      VI: p(
+        "Thưởng điểm danh mỗi ngày",
+        "Đăng nhập mỗi ngày để nhận thưởng.",
+        "Đăng nhập <b>7 ngày liên tiếp</b> để nhận toàn bộ phần thưởng.",
+      ),
+      "PT-BR": p(
+        "Bônus de login diário",
+        "Entre todos os dias e ganhe um bônus.",
+        "Entre <b>7 dias seguidos</b> para receber o bônus completo.",
+      ),
     },
   },
   {
@@ -92,20 +104,22 @@ const SEEDS: readonly PromotionSeed[] = [
       ["FOURTH_DEPOSIT", "Fourth", "thứ tư", "quarto", 20],
       ["FIFTH_DEPOSIT", "Fifth", "thứ năm", "quinto", 10],
     ] as const
-  ).map(
-    ([type, en, vi, pt, percent]): PromotionSeed => ({
-      type,
-      memberOnly: false,
-      rewardCenter: false,
-      maxBonus: percent * 10,
-      days: 120,
-      text: {
-        EN: p(`${en} deposit bonus`, `${percent}% on your ${en.toLowerCase()} deposit.`, `Your ${en.toLowerCase()} deposit earns ${percent}% extra.`),
-        VI: p(`Thưởng nạp lần ${vi}`, `${percent}% cho lần nạp ${vi}.`, `Lần nạp ${vi} của bạn được thêm ${percent}%.`),
-        "PT-BR": p(`Bônus do ${pt} depósito`, `${percent}% no ${pt} depósito.`, `Seu ${pt} depósito rende ${percent}% a mais.`),
-      },
-    }),
-  ),
+  ).map(([type, en, vi, pt, percent]): PromotionSeed => ({
+    type,
+    memberOnly: false,
+    rewardCenter: false,
+    maxBonus: percent * 10,
+    days: 120,
+    text: {
+      EN: p(
+        `${en} deposit bonus`,
+        `${percent}% on your ${en.toLowerCase()} deposit.`,
+        `Your ${en.toLowerCase()} deposit earns ${percent}% extra.`,
+      ),
+      VI: p(`Thưởng nạp lần ${vi}`, `${percent}% cho lần nạp ${vi}.`, `Lần nạp ${vi} của bạn được thêm ${percent}%.`),
+      "PT-BR": p(`Bônus do ${pt} depósito`, `${percent}% no ${pt} depósito.`, `Seu ${pt} depósito rende ${percent}% a mais.`),
+    },
+  })),
   {
     type: "DEPOSIT_COUNT",
     memberOnly: true,
@@ -113,8 +127,16 @@ const SEEDS: readonly PromotionSeed[] = [
     maxBonus: 300,
     days: 60,
     text: {
-      EN: p("Deposit leaderboard", "Climb the board with every deposit.", "The members with the most deposits this month share the prize pool."),
-      VI: p("Bảng xếp hạng nạp tiền", "Leo hạng với mỗi lần nạp.", "Những thành viên nạp nhiều lần nhất trong tháng chia nhau giải thưởng."),
+      EN: p(
+        "Deposit leaderboard",
+        "Climb the board with every deposit.",
+        "The members with the most deposits this month share the prize pool.",
+      ),
+      VI: p(
+        "Bảng xếp hạng nạp tiền",
+        "Leo hạng với mỗi lần nạp.",
+        "Những thành viên nạp nhiều lần nhất trong tháng chia nhau giải thưởng.",
+      ),
       "PT-BR": p("Ranking de depósitos", "Suba no ranking a cada depósito.", "Os membros com mais depósitos no mês dividem o prêmio."),
     },
   },
@@ -125,9 +147,21 @@ const SEEDS: readonly PromotionSeed[] = [
     maxBonus: 200,
     days: 60,
     text: {
-      EN: p("Deposit and play voucher", "Deposit, play, and earn a voucher.", "Bet your deposit once to receive a voucher in the voucher centre."),
-      VI: p("Phiếu thưởng nạp và chơi", "Nạp, chơi và nhận phiếu thưởng.", "Cược đủ số tiền nạp một lần để nhận phiếu thưởng trong trung tâm phiếu."),
-      "PT-BR": p("Cupom depósito e aposta", "Deposite, jogue e ganhe um cupom.", "Aposte o valor do depósito uma vez para receber um cupom."),
+      EN: p(
+        "Deposit and play voucher",
+        "Deposit, play, and earn a voucher.",
+        "Bet your deposit once to receive a voucher in the voucher centre.",
+      ),
+      VI: p(
+        "Phiếu thưởng nạp và chơi",
+        "Nạp, chơi và nhận phiếu thưởng.",
+        "Cược đủ số tiền nạp một lần để nhận phiếu thưởng trong trung tâm phiếu.",
+      ),
+      "PT-BR": p(
+        "Cupom depósito e aposta",
+        "Deposite, jogue e ganhe um cupom.",
+        "Aposte o valor do depósito uma vez para receber um cupom.",
+      ),
     },
   },
   {
@@ -137,9 +171,21 @@ const SEEDS: readonly PromotionSeed[] = [
     maxBonus: 50,
     days: null,
     text: {
-      EN: p("Invite friends", "Earn a bonus for every friend who joins.", "Share your referral link; you get a bonus when a friend registers and deposits."),
-      VI: p("Mời bạn bè", "Nhận thưởng cho mỗi người bạn tham gia.", "Chia sẻ liên kết giới thiệu; bạn nhận thưởng khi bạn bè đăng ký và nạp tiền."),
-      "PT-BR": p("Convide amigos", "Ganhe um bônus por cada amigo.", "Compartilhe seu link; você ganha um bônus quando o amigo se cadastra e deposita."),
+      EN: p(
+        "Invite friends",
+        "Earn a bonus for every friend who joins.",
+        "Share your referral link; you get a bonus when a friend registers and deposits.",
+      ),
+      VI: p(
+        "Mời bạn bè",
+        "Nhận thưởng cho mỗi người bạn tham gia.",
+        "Chia sẻ liên kết giới thiệu; bạn nhận thưởng khi bạn bè đăng ký và nạp tiền.",
+      ),
+      "PT-BR": p(
+        "Convide amigos",
+        "Ganhe um bônus por cada amigo.",
+        "Compartilhe seu link; você ganha um bônus quando o amigo se cadastra e deposita.",
+      ),
     },
   },
   {
@@ -217,24 +263,24 @@ function appDownloadOn(merchant: Merchant, member: MemberRow | null): boolean {
 export function promotionsFor(merchant: Merchant, language: string, member: MemberRow | null): PromotionItem[] {
   // A merchant scales bonuses to its currency.
   const scale = merchant.currency === "VND" ? 1000 : merchant.currency === "BRL" ? 5 : 1;
-  return SEEDS.filter((seed) => (member !== null || !seed.memberOnly) && (seed.type !== "APP_DOWNLOAD" || appDownloadOn(merchant, member))).map(
-    (seed) => {
-      const text = seed.text[language as "VI" | "PT-BR"] ?? seed.text.EN;
-      return {
-        id: promotionId(merchant, seed.type),
-        promotionType: seed.type,
-        title: text.title,
-        summary: text.summary,
-        content: text.content,
-        imageUrl: null,
-        startTime: START,
-        endTime: seed.days === null ? null : START + seed.days * DAY_MS,
-        rewardCenter: seed.rewardCenter,
-        maxBonus: seed.maxBonus === null ? null : seed.maxBonus * scale + (seed.type === "LOGIN" ? 0.5 : 0),
-        currency: merchant.currency,
-      };
-    },
-  );
+  return SEEDS.filter(
+    (seed) => (member !== null || !seed.memberOnly) && (seed.type !== "APP_DOWNLOAD" || appDownloadOn(merchant, member)),
+  ).map((seed) => {
+    const text = seed.text[language as "VI" | "PT-BR"] ?? seed.text.EN;
+    return {
+      id: promotionId(merchant, seed.type),
+      promotionType: seed.type,
+      title: text.title,
+      summary: text.summary,
+      content: text.content,
+      imageUrl: null,
+      startTime: START,
+      endTime: seed.days === null ? null : START + seed.days * DAY_MS,
+      rewardCenter: seed.rewardCenter,
+      maxBonus: seed.maxBonus === null ? null : (seed.maxBonus + (seed.type === "LOGIN" ? 0.5 : 0)) * scale,
+      currency: merchant.currency,
+    };
+  });
 }
 
 function languageOf(ctx: WpsContext): string {
