@@ -196,7 +196,7 @@ export async function rewardCenterEnabled(context: AppContext): Promise<boolean 
 
 export type RewardCenterData =
   | { state: "list"; promotions: PromotionView[] }
-  /** The spec's rejection: rewards-centre promotions are skipped because the flag is off. */
+  /** The rewards centre is off (REWCEN3): its promotions are not asked for (docs/behaviour/promotions.md#rewards-centre). */
   | { state: "flag-off" }
   | { state: "failed" };
 
