@@ -56,11 +56,15 @@ export function PromotionCard({ promotion, headingLevel = 2 }: { promotion: Prom
       <GiftIcon />
       <div className="promo-card__body">
         <Heading className="promo-card__title">
-          <Link to={promotion.href} className="promo-card__link">
+          <Link to={promotion.href} className="promo-card__link" dir="auto">
             {promotion.title}
           </Link>
         </Heading>
-        {promotion.summary ? <p className="promo-card__summary">{promotion.summary}</p> : null}
+        {promotion.summary ? (
+          <p className="promo-card__summary" dir="auto">
+            {promotion.summary}
+          </p>
+        ) : null}
         {promotion.maxBonus ? (
           <p className="promo-card__bonus">
             {t("promo_max_bonus")}: <bdi>{promotion.maxBonus}</bdi>
@@ -97,7 +101,7 @@ export function PromotionDetail({
   const titleId = `promo-${promotion.id.replace(/[^A-Za-z0-9_-]/g, "_")}`;
   return (
     <article className="card promo-detail" aria-labelledby={titleId}>
-      <Heading id={titleId} className="promo-detail__title">
+      <Heading id={titleId} className="promo-detail__title" dir="auto">
         {promotion.title}
       </Heading>
       <dl className="promo-detail__facts">
@@ -113,7 +117,9 @@ export function PromotionDetail({
       </dl>
       <div className="promo-detail__text">
         {promotion.paragraphs.map((paragraph, i) => (
-          <p key={i}>{paragraph}</p>
+          <p key={i} dir="auto">
+            {paragraph}
+          </p>
         ))}
       </div>
       {promotion.goTo ? (

@@ -76,7 +76,7 @@ for (const [lang, host, dir] of [
   ["ur", "demo.localhost", "rtl"],
 ] as const) {
   test.describe(`promotions screenshots ${lang}`, () => {
-    const query = lang === "ur" ? "language=UR" : "";
+    const query = lang === "en" ? "" : `language=${lang.toUpperCase()}`;
     const at = (path: string) => urlOn(host, `${path}${path.includes("?") ? (query ? `&${query}` : "") : query ? `?${query}` : ""}`);
     // Members only on demo (vn88's login needs a captcha).
     for (const [name, path, member] of [
