@@ -20,6 +20,7 @@ import { readDictionary } from "~/i18n/translator";
 import { loadSiteState } from "~/site-status/site-state.server";
 import { loadShellData } from "~/shell/shell-data.server";
 import { getMemberInfo } from "~/.server/platform/member";
+import { syncMemberLanguage } from "~/promotions/language-sync.server";
 import { forcedChangeRedirect } from "~/identity/guard.server";
 import { allowedDuringForcedChange } from "~/identity/forced-change";
 import { changePasswordLocation } from "~/identity/forced-change.server";
@@ -51,6 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadShellData(context, request),
     session.token ? getMemberInfo(context.platform) : null,
   ]);
+  // The member's platform language follows the page's (type 4 exempt; docs/behaviour/promotions.md#language-sync).
+  if (member?.ok) await syncMemberLanguage(context, member.value);
   const url = new URL(request.url);
   return {
     language,
@@ -67,7 +70,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     forcedChange: session.mustChangePassword
       ? { location: changePasswordLocation(merchant.changePasswordPath, session.mustChangePassword), path: merchant.changePasswordPath }
       : null,
-    member: session.info ? { userName: (member?.ok ? member.value.userName : null) ?? session.info.userName } : null,
+    member: session.info
+      ? {
+          userName: (member?.ok ? member.value.userName : null) ?? session.info.userName,
+          // What the go-to-promotion rules need (docs/behaviour/promotions.md#go-to-promotion).
+          type: member?.ok ? member.value.type : session.info.type,
+          clubLabelType: (member?.ok ? member.value.clubLabel?.type : null) ?? null,
+          language: (member?.ok ? member.value.language : null) ?? null,
+        }
+      : null,
     siteState: state,
     shell,
     notice,

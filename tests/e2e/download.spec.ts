@@ -271,17 +271,29 @@ test.describe("download bar by launch mode", () => {
 });
 
 test.describe("download bonus for members", () => {
-  test("a member sees the personal promotion; no go-to-promotion link while there is no promotions page", async ({ page }) => {
+  test("a member sees the personal promotion and the go-to-promotion button, which opens the promotion", async ({ page }) => {
     jsOnly();
     await addMemberSession(page.context(), "demo01", "demo1234");
     await page.goto("/m/member/home");
     await expect(bar(page).getByRole("img", { name: "App download bonus available" })).toBeVisible();
     await waitForHydration(page);
     await bar(page).getByRole("link", { name: "Download" }).click();
-    // The bonus header and its go-to-promotion button come together, from one request: once the header shows, the
-    // button would be there. (/m/activity is not built yet: a link there would be a 404.)
+    // The go-to rules of the promotions pages (docs/behaviour/promotions.md#go-to-promotion): type 0, APP_DOWNLOAD
+    // with a download entry for this device.
     await expect(popup(page).getByRole("heading", { name: "Download the app, get a bonus" })).toBeVisible();
-    await expect(popup(page).getByRole("link", { name: "Go to promotion" })).toHaveCount(0);
+    await popup(page).getByRole("link", { name: "Go to promotion" }).click();
+    await expect(page).toHaveURL(/\/m\/activity\?id=APPDL-1$/);
+    await expect(page.getByRole("article", { name: "App download bonus" })).toBeVisible();
+  });
+
+  test("a member of type 1 gets the go-to button too (the type-0 rule is REFERRAL's only)", async ({ page }) => {
+    jsOnly();
+    await addMemberSession(page.context(), "member1", "demo1234");
+    await page.goto("/m/member/home");
+    await waitForHydration(page);
+    await bar(page).getByRole("link", { name: "Download" }).click();
+    await expect(popup(page).getByRole("heading", { name: "Download the app, get a bonus" })).toBeVisible();
+    await expect(popup(page).getByRole("link", { name: "Go to promotion" })).toHaveAttribute("href", "/m/activity?id=APPDL-1");
   });
 
   test("a restricted member (type 4) has no app-download promotion: no gift", async ({ page }) => {

@@ -2,6 +2,7 @@
 // test-results/screenshots/<page>-<lang>.png, <page> one of home, home-catalogue, game, maintenance, access-denied, 404-in-app,
 // unconfigured-domain and <lang> one of en, vi, ur. Project "js" only (see playwright.config.ts).
 import { EXCLUSIVE, expect, test, urlOn, waitForHydration } from "./fixtures";
+import { addMemberSession } from "./support/member";
 
 // The announcement popup would cover the home page these tests use (docs/behaviour/announcements.md#tests).
 test.use({ announcements: "dismissed" });
@@ -81,5 +82,34 @@ for (const language of LANGUAGES) {
         await context.close();
       }
     });
+  });
+}
+
+// Promotions pages (docs/behaviour/promotions.md): English on demo, Vietnamese on vn.localhost, Urdu right to left.
+for (const [lang, host, dir] of [
+  ["en", "demo.localhost", "ltr"],
+  ["vi", "vn.localhost", "ltr"],
+  ["ur", "demo.localhost", "rtl"],
+] as const) {
+  test.describe(`promotions screenshots ${lang}`, () => {
+    const query = lang === "en" ? "" : `language=${lang.toUpperCase()}`;
+    const at = (path: string) => urlOn(host, `${path}${path.includes("?") ? (query ? `&${query}` : "") : query ? `?${query}` : ""}`);
+    // Members only on demo (vn88's login needs a captcha).
+    for (const [name, path, member] of [
+      ["activity", "/m/activity", false],
+      ["activity-detail", `/m/activity?id=${host === "vn.localhost" ? "vn88" : "demo"}-login`, false],
+      ["invite-friends", "/m/inviteFriends", false],
+      ["invite-friends-member", "/m/inviteFriends", true],
+      ["reward-center", "/m/rewardCenter", true],
+    ] as const) {
+      if (member && host !== "demo.localhost") continue;
+      test(`${name} ${lang}`, async ({ page, context }) => {
+        if (member) await addMemberSession(context, "vip01", "demo1234");
+        await page.goto(at(path));
+        await waitForHydration(page);
+        await expect(page.locator("html")).toHaveAttribute("dir", dir);
+        await page.screenshot(shot(name, lang));
+      });
+    }
   });
 }

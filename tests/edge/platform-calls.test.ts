@@ -24,10 +24,10 @@ beforeEach(() => resetFaults());
 afterAll(() => resetFaults());
 
 describe("a visitor", () => {
-  it("/m/home: status, settings, config, download links, visitor promotions, banners, marquee, game vendors and popup announcements cold; nothing warm", async () => {
+  it("/m/home: status, settings, config, download links, visitor promotions, banners, marquee, game vendors, popup announcements and the promotion list cold; nothing warm", async () => {
     const { warm, counts } = await coldThenWarm("demo.localhost", "/m/home");
     expect(warm.status).toBe(200);
-    expect(counts).toEqual([9, 0]);
+    expect(counts).toEqual([10, 0]);
   });
 
   it("/m/login: the settings the shell and the page both read are asked for once", async () => {
@@ -44,11 +44,11 @@ describe("a visitor", () => {
 });
 
 describe("a member", () => {
-  it("/m/home: the member's info, own promotions, own marquee and popup announcements on every load, never from the shared cache", async () => {
+  it("/m/home: the member's info, own promotions, own marquee, popup announcements and own promotion list on every load, never from the shared cache", async () => {
     const { cookie } = await memberSession();
     const { warm, counts } = await coldThenWarm("demo.localhost", "/m/home", { Cookie: cookie });
     expect(warm.status).toBe(200);
-    expect(counts).toEqual([10, 4]);
+    expect(counts).toEqual([11, 5]);
   });
 
   it("/m/login sends the member on, after the same calls as any page", async () => {
@@ -61,28 +61,28 @@ describe("a member", () => {
   it("what one member loaded is not shared with another member", async () => {
     const first = await memberSession("demo01");
     const second = await memberSession("restricted01");
-    expect(calls(await getPage("demo.localhost", "/m/home", { Cookie: first.cookie }))).toBe(10);
+    expect(calls(await getPage("demo.localhost", "/m/home", { Cookie: first.cookie }))).toBe(11);
     expect(calls(await getPage("demo.localhost", "/m/home", { Cookie: second.cookie }))).toBe(3);
   });
 });
 
 describe("the shared cache", () => {
   it("keeps merchants and languages apart", async () => {
-    expect(calls(await getPage("demo.localhost", "/m/home"))).toBe(9);
-    expect(calls(await getPage("br.localhost", "/m/home"))).toBe(9);
-    expect(calls(await getPage("demo.localhost", "/m/home?language=VI"))).toBe(9);
+    expect(calls(await getPage("demo.localhost", "/m/home"))).toBe(10);
+    expect(calls(await getPage("br.localhost", "/m/home"))).toBe(10);
+    expect(calls(await getPage("demo.localhost", "/m/home?language=VI"))).toBe(10);
     expect(calls(await getPage("demo.localhost", "/m/home"))).toBe(0);
   });
 
   it("keeps the site status per visitor address", async () => {
-    expect(calls(await getPage("demo.localhost", "/m/home", { "CF-Connecting-IP": "203.0.113.7" }))).toBe(9);
+    expect(calls(await getPage("demo.localhost", "/m/home", { "CF-Connecting-IP": "203.0.113.7" }))).toBe(10);
     expect(calls(await getPage("demo.localhost", "/m/home", { "CF-Connecting-IP": "203.0.113.8" }))).toBe(1);
   });
 
   it("does not keep failed answers: the next page asks again", async () => {
     await setFaults({ merchant: "demo", malformedJson: true });
-    expect(calls(await getPage("demo.localhost", "/m/home"))).toBe(9);
-    expect(calls(await getPage("demo.localhost", "/m/home"))).toBe(9);
+    expect(calls(await getPage("demo.localhost", "/m/home"))).toBe(10);
+    expect(calls(await getPage("demo.localhost", "/m/home"))).toBe(10);
   });
 
   it("shows maintenance switched on in the sandbox at once, over a warm cache", async () => {

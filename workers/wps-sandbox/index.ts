@@ -15,6 +15,7 @@ import { CAPTCHA_WIDGET_PREFIX, handleCaptchaWidget } from "./routes/captcha-wid
 import { CONTROL_PREFIX, controlRoutes } from "./routes/control";
 import { GAME_PAGE_PATH, gameRoutes, handleGamePage } from "./routes/game";
 import { memberRoutes } from "./routes/member";
+import { promotionRoutes } from "./routes/promotions";
 import { DEAD_SCRIPT_SERVER_PREFIX, handleDeadScriptServer, handlePage, PAGES_PREFIX } from "./routes/pages";
 import { sessionRoutes } from "./routes/session";
 import { MOUNT_HEADER, systemRoutes } from "./routes/system";
@@ -27,6 +28,7 @@ const wpsRoutes: WpsRoute[] = [
   ...gameRoutes,
   ...downloadRoutes,
   ...homeContentRoutes,
+  ...promotionRoutes,
 ];
 
 async function handleWps(request: Request, url: URL, env: Env): Promise<Response> {

@@ -139,7 +139,7 @@ export interface SeedMember {
   username: string;
   /** The plain password; `null` = the DEFAULT_MEMBER_PASSWORD var. */
   password: string | null;
-  /** 0 regular; 4 restricted (no chat permission). */
+  /** 0 regular; 1 and 2 other member types that may use promotions; 4 restricted (no chat permission). */
   type: number;
   passwordExpired?: boolean;
   /** National number; stored as "+" + the merchant's dialling code + this. */
@@ -181,4 +181,12 @@ export const SEED_MEMBERS: readonly SeedMember[] = [
     gaSecret: DEMO_TOTP_SECRET,
     twoFactor: ["E", "P", "G", "S"],
   },
+  // Promotions (docs/platform-contract.md#members-for-promotions): member types 1 and 2, and the one VIP member whose
+  // club label is AUTO (VIP benefits shown).
+  { username: "member1", password: "demo1234", type: 1 },
+  { username: "member2", password: "demo1234", type: 2 },
+  { username: "vip01", password: "demo1234", type: 0 },
 ];
+
+/** The members whose club label is AUTO (VIP benefits shown); every other member has a MANUAL label. */
+export const AUTO_CLUB_MEMBERS: readonly string[] = ["vip01"];

@@ -25,12 +25,9 @@ import {
   type UpgradeOffer,
 } from "./rules";
 
-/**
- * The go-to-promotion button links to the promotions page only once that page is part of the build: until then a
- * link would lead to a 404. Vite resolves the glob at build time (no route file, no link).
- */
-const PROMOTIONS_PAGE_EXISTS = Object.keys(import.meta.glob("../../routes/m.activity.tsx")).length > 0;
 import { isNativeApp } from "../../identity/device";
+import { getMemberInfo } from "../../.server/platform/member";
+import { appDownloadEnabled } from "../../promotions/go-to";
 
 /** Optional surfaces do not hold a page for the platform's full 30 s. */
 const SHELL_CALL_TIMEOUT_MS = 5_000;
@@ -184,8 +181,9 @@ export function hideBarCookie(): string {
   return serializeCookie(HIDE_BAR_KEY, "1", { path: "/", sameSite: "lax" });
 }
 
+/** The gift and the bonus header: the APP_DOWNLOAD promotion, by the promotions' rule (app/promotions/go-to.ts). */
 function giftEnabled(promotions: z.output<typeof availablePromotionsSchema> | null): boolean {
-  return promotions?.APP_DOWNLOAD?.enabled === true;
+  return appDownloadEnabled(promotions);
 }
 
 // ---- what the root loader sends (kept small: it is in every page's HTML) ----
@@ -271,10 +269,11 @@ export type DownloadPageData = {
 export async function loadDownloadPage(context: AppContext, request: Request): Promise<DownloadPageData> {
   const userAgent = request.headers.get("User-Agent") ?? "";
   const member = context.session.info;
-  const [linkList, promotions, announcements] = await Promise.all([
+  const [linkList, promotions, announcements, info] = await Promise.all([
     getDownloadLinks(context.platform),
     getAvailablePromotions(context.platform, context.session.token !== null),
     getAppDownloadAnnouncements(context.platform),
+    context.session.token ? getMemberInfo(context.platform) : null,
   ]);
   const links = linkList.ok ? linksFrom(linkList.value) : { android: null, ios: null, profile: null, icon: null };
   const ctx = { userAgent };
@@ -297,16 +296,16 @@ export async function loadDownloadPage(context: AppContext, request: Request): P
       ? {
           title: htmlToParagraphs(announcement.title ?? "", 120).join(" "),
           paragraphs: htmlToParagraphs(announcement.content ?? ""),
-          goTo:
-            PROMOTIONS_PAGE_EXISTS &&
-            goToPromotionVisible({
-              memberType: member?.type ?? null,
-              promotionId: announcement.promotionId == null ? null : String(announcement.promotionId),
-              promotionType: announcement.promotionType ?? "APP_DOWNLOAD",
-              hasDownloadHandler: true,
-            })
-              ? promotionPath(String(announcement.promotionId))
-              : null,
+          // The promotions' go-to rules; the download handler is this device's download entries, computed above.
+          goTo: goToPromotionVisible({
+            memberType: info?.ok ? info.value.type : (member?.type ?? null),
+            clubLabelType: info?.ok ? (info.value.clubLabel?.type ?? null) : null,
+            promotionId: announcement.promotionId == null ? null : String(announcement.promotionId),
+            promotionType: announcement.promotionType ?? "APP_DOWNLOAD",
+            hasDownloadHandler: entries.length > 0,
+          })
+            ? promotionPath(String(announcement.promotionId))
+            : null,
         }
       : null;
 

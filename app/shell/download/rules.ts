@@ -1,5 +1,6 @@
 // The app download surfaces' rules (docs/behaviour/download.md: download bar, popup, image popups, upgrade modal).
 // Pure functions shared by the edge (server render) and the browser (after hydration).
+import { goToPromotion, promotionPath as activityPath } from "../../promotions/go-to";
 import { iosVersion, isIos, isIosBelow, isIosSafari, isMobileDevice, isNativeApp, nativeAppVersion } from "../../identity/device";
 
 /** Minimum native app version for in-app direct download (docs/behaviour/download.md#upgrade-modal). */
@@ -192,22 +193,25 @@ export function imagePopupQueue<B extends PopupBanner>(
 }
 
 /**
- * For the download bonus header (docs/behaviour/download.md#download-bonus): the go-to-promotion button shows only for
- * member types 0, 1 and 2, when there is a promotion to go to, and (for APP_DOWNLOAD) only where the download is handled.
+ * For the download bonus header (docs/behaviour/download.md#download-bonus): the go-to-promotion button follows the
+ * promotions' go-to rules (app/promotions/go-to.ts, docs/behaviour/promotions.md#go-to-promotion) and needs a
+ * promotion to go to.
  */
 export function goToPromotionVisible(input: {
   memberType: number | null;
+  clubLabelType?: string | null;
   promotionId: string | null | undefined;
   promotionType?: string | null;
   hasDownloadHandler?: boolean;
 }): boolean {
-  if (input.memberType === null || ![0, 1, 2].includes(input.memberType)) return false;
   if (!input.promotionId) return false;
-  if (input.promotionType === "APP_DOWNLOAD" && input.hasDownloadHandler === false) return false;
-  return true;
+  const member = input.memberType === null ? null : { type: input.memberType, clubLabelType: input.clubLabelType ?? null };
+  return goToPromotion({
+    promotionType: input.promotionType ?? "APP_DOWNLOAD",
+    member,
+    hasDownloadHandler: input.hasDownloadHandler ?? true,
+  }).visible;
 }
 
 /** /m/activity with the promotion id. */
-export function promotionPath(promotionId: string): string {
-  return `/m/activity?id=${encodeURIComponent(promotionId)}`;
-}
+export const promotionPath = activityPath;

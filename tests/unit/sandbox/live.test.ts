@@ -118,7 +118,7 @@ describe.skipIf(BASE === "")("sandbox over HTTP", () => {
         type: 0,
         language: "EN",
         currency: "USD",
-        clubLabel: { type: "AUTO", rankLevel: 1 },
+        clubLabel: { type: "MANUAL", rankLevel: 1 },
         mobileNum: "+1900000001",
       },
     });

@@ -15,6 +15,7 @@ import { d1SmsStore } from "../sms-store";
 import { base32Decode, totp, TOTP_STEP_SECONDS } from "../totp";
 import { invalidRequest, readJson } from "../validation";
 import { announcementControlRoutes, resetAnnouncements } from "./announcements";
+import { clearWhitelabelOverrides, promotionControlRoutes } from "./promotions";
 
 export interface ControlContext {
   request: Request;
@@ -64,6 +65,7 @@ async function reset(ctx: ControlContext): Promise<Response> {
   if (merchant !== undefined && findMerchant(merchant) === undefined) return unknownMerchant(merchant);
   await clearFaults(ctx.env.DB, merchant);
   await resetAnnouncements(ctx.env.DB, merchant);
+  await clearWhitelabelOverrides(ctx.env.DB, merchant);
   if (data === true) await resetData(ctx.env, merchant);
   return ok();
 }
@@ -156,4 +158,5 @@ export const controlRoutes: Route<ControlContext>[] = [
   { method: "POST", path: "/__sandbox/reset", handle: reset },
   { method: "POST", path: "/__sandbox/echo-encrypted", handle: echoEncrypted },
   ...announcementControlRoutes,
+  ...promotionControlRoutes,
 ];

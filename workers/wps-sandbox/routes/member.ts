@@ -5,6 +5,7 @@ import type { WpsContext, WpsRoute } from "../context";
 import { fail, notLoggedIn, ok } from "../http";
 import { isValidPassword, MESSAGES } from "../identity-rules";
 import { isLanguage, LANGUAGES } from "../languages";
+import { AUTO_CLUB_MEMBERS } from "../merchants";
 import { setMemberLanguage, setMemberPassword } from "../members";
 import { verifyPassword } from "../passwords";
 import { readEncryptedJson } from "../secure-body";
@@ -23,7 +24,9 @@ async function info(ctx: WpsContext): Promise<Response> {
     userName: member.username,
     type: member.type,
     language: member.language,
-    clubLabel: { labelName: "Bronze", type: "AUTO", rankLevel: 1 },
+    clubLabel: AUTO_CLUB_MEMBERS.includes(member.username.toLowerCase())
+      ? { labelName: "VIP Gold", type: "AUTO", rankLevel: 3 }
+      : { labelName: "Bronze", type: "MANUAL", rankLevel: 1 },
     currency: ctx.merchant.currency,
     mobileNum: member.mobile,
   });

@@ -5,6 +5,7 @@ import { encryptCustomerServicePath } from "../cs-path";
 import { fail, ok } from "../http";
 import { WHITELABEL_FLAGS } from "../merchants";
 import { MARQUEE_SPEED } from "./home-content";
+import { whitelabelFlags } from "./promotions";
 
 /** The caller's address as the edge reports it. */
 export function clientIp(request: Request): string {
@@ -30,7 +31,9 @@ async function status(ctx: WpsContext): Promise<Response> {
 
 async function setting(ctx: WpsContext): Promise<Response> {
   const m = ctx.merchant;
-  const whitelabelVal = Object.fromEntries(WHITELABEL_FLAGS.map((flag) => [flag, m.whitelabelVal[flag]]));
+  // The merchant's flags with the control's overrides (POST /__sandbox/whitelabel).
+  const flags = await whitelabelFlags(ctx.env.DB, m);
+  const whitelabelVal = Object.fromEntries(WHITELABEL_FLAGS.map((flag) => [flag, flags[flag]]));
   return ok({
     merchantCode: m.code,
     brand: m.brand,

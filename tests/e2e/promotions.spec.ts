@@ -1,0 +1,189 @@
+// Promotions, the protected promotion pages, the rewards centre and invite friends (docs/behaviour/promotions.md), at
+// 360×740 with scripts on and off (the "js" and "no-js" projects), on demo and vn (a Vietnamese browser there: the
+// default browser here asks for English, which wins over the merchant's default). Members are vip01 (type 0, VIP
+// benefits shown) and member1 (type 1), so other specs' demo01 keeps its platform language.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { exclusiveBothWays, expect, scripts, test, urlOn, waitForHydration } from "./fixtures";
+import { addMemberSession } from "./support/member";
+import { postJson } from "../support/http";
+
+/** A browser that asks for Vietnamese, as a player of vn88 would. */
+const VIETNAMESE = { locale: "vi-VN", extraHTTPHeaders: { "Accept-Language": "vi-VN,vi;q=0.9" } };
+
+async function ready(page: Page): Promise<void> {
+  if (scripts() === "js") await waitForHydration(page);
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+}
+
+test.describe("promotions page", () => {
+  test("demo visitor: list, detail by id, no go-to button but a way to log in and come back", async ({ page }) => {
+    await page.goto("/m/activity");
+    await ready(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Promotions" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Rescue fund" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Daily sign-in reward" }).click();
+    await expect(page).toHaveURL(/\/m\/activity\?id=demo-login$/);
+    const detail = page.getByRole("article", { name: "Daily sign-in reward" });
+    await expect(detail).toBeVisible();
+    await expect(detail.getByText("US$88.50")).toBeVisible();
+    await expect(detail.getByText("Sign in on 7 days in a row to collect the full reward.")).toBeVisible();
+    await expect(detail.getByRole("link", { name: "Go to promotion" })).toHaveCount(0);
+
+    await detail.getByRole("link", { name: "Log in to take part" }).click();
+    await expect(page).toHaveURL(/\/m\/login\?redirectUrl=/);
+    await ready(page);
+    await page.locator("#login-username").fill("vip01");
+    await page.locator("#login-password").fill("demo1234");
+    await page.locator('#login-panel button[type="submit"]:not([aria-hidden="true"])').last().click();
+    await expect(page).toHaveURL(/\/m\/activity\?id=demo-login$/);
+    await page.getByRole("link", { name: "Go to promotion" }).click();
+    await expect(page).toHaveURL(/\/m\/activity\/signIn$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Daily sign-in" })).toBeVisible();
+  });
+
+  test.describe(() => {
+    test.use(VIETNAMESE);
+    test("vn visitor: the list and a detail in Vietnamese, in dong", async ({ page }) => {
+      await page.goto(urlOn("vn.localhost", "/m/activity"));
+      await ready(page);
+      await expect(page.getByRole("heading", { level: 1, name: "Khuyến mãi" })).toBeVisible();
+      await page.getByRole("link", { name: "Thưởng nạp lần đầu tiên" }).click();
+      await expect(page).toHaveURL(/id=vn88-first-deposit/);
+      const detail = page.getByRole("article", { name: "Thưởng nạp lần đầu tiên" });
+      await expect(detail.getByText("₫1,000,000")).toBeVisible();
+    });
+  });
+
+  test("an unknown id: the not-found state, 404", async ({ page }) => {
+    const response = await page.goto("/m/activity?id=no-such-promotion");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Promotion not found" })).toBeVisible();
+    await page.getByRole("link", { name: "All promotions" }).click();
+    await expect(page).toHaveURL(/\/m\/activity$/);
+  });
+
+  test("a member of type 1 sees member-only promotions, but no go-to button on REFERRAL", async ({ page, context }) => {
+    await addMemberSession(context, "member1", "demo1234");
+    await page.goto("/m/activity?id=demo-referral");
+    await ready(page);
+    await expect(page.getByRole("article", { name: "Invite friends" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to promotion" })).toHaveCount(0);
+    await page.goto("/m/activity");
+    await expect(page.getByRole("link", { name: "Rescue fund" })).toBeVisible();
+  });
+});
+
+test.describe("protected promotion pages", () => {
+  test("vn visitor: a guarded page sends to the login page with the way back", async ({ page }) => {
+    await page.goto(urlOn("vn.localhost", "/m/voucherCenter"));
+    await expect(page).toHaveURL(/\/m\/login\?redirectUrl=%2Fm%2FvoucherCenter$/);
+  });
+
+  test("demo visitor → login → back on the guarded page, which shows its promotion", async ({ page }) => {
+    await page.goto("/m/leaderBoard");
+    await expect(page).toHaveURL(/\/m\/login\?redirectUrl=%2Fm%2FleaderBoard$/);
+    await ready(page);
+    await page.locator("#login-username").fill("vip01");
+    await page.locator("#login-password").fill("demo1234");
+    await page.locator('#login-panel button[type="submit"]:not([aria-hidden="true"])').last().click();
+    await expect(page).toHaveURL(/\/m\/leaderBoard$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Leaderboard" })).toBeVisible();
+    await expect(page.getByRole("article", { name: "Deposit leaderboard" })).toBeVisible();
+  });
+});
+
+test.describe("invite friends", () => {
+  test.describe(() => {
+    test.use(VIETNAMESE);
+    test("a visitor on vn: the invitation to register or log in", async ({ page }) => {
+      const response = await page.goto(urlOn("vn.localhost", "/m/inviteFriends"));
+      expect(response?.status()).toBe(200);
+      await ready(page);
+      await expect(page.getByRole("heading", { level: 1, name: "Mời bạn bè" })).toBeVisible();
+      await page.getByRole("main").getByRole("link", { name: "Đăng ký" }).click();
+      await expect(page).toHaveURL(/\/m\/register$/);
+    });
+  });
+
+  test("a member: referral code and link; copy with scripts, selectable text without", async ({ page, context }) => {
+    await addMemberSession(context, "vip01", "demo1234");
+    await page.goto("/m/inviteFriends");
+    await ready(page);
+    const link = page.getByLabel("Your referral link");
+    await expect(link).toHaveValue(/\/m\/register\?referralCode=DEMO[A-Z0-9]+$/);
+    await expect(page.getByLabel("Your referral code")).toHaveValue(/^DEMO[A-Z0-9]+$/);
+    if (scripts() === "js") {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      await page.getByRole("button", { name: "Copy" }).last().click();
+      await expect(page.getByRole("status").filter({ hasText: "Copied" })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
+    } else {
+      await expect(page.getByRole("button", { name: "Copy" })).toHaveCount(0);
+    }
+  });
+});
+
+test.describe("rewards centre", () => {
+  test("on (demo): the member's rewards-centre promotions", async ({ page, context }) => {
+    await addMemberSession(context, "vip01", "demo1234");
+    await page.goto("/m/rewardCenter");
+    await expect(page.getByRole("heading", { level: 1, name: "Rewards centre" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Novice missions" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Welcome bonus" })).toHaveCount(0);
+  });
+
+  test("off (br777 by default): the page says so, in Brazilian Portuguese", async ({ page, context }) => {
+    await addMemberSession(context, "vip01", "demo1234", "br.localhost");
+    await page.goto(urlOn("br.localhost", "/m/rewardCenter?language=PT-BR"));
+    await expect(page.getByText("A central de recompensas não está disponível: ela está desativada neste site.")).toBeVisible();
+  });
+});
+
+exclusiveBothWays("rewards centre switched off on demo", () => {
+  test("REWCEN3 off: the page says the rewards centre is off", async ({ page, context }) => {
+    await addMemberSession(context, "vip01", "demo1234");
+    const reply = await postJson("/__sandbox/whitelabel", { merchant: "demo", flags: { REWCEN3: false } });
+    expect(reply.status).toBe(200);
+    try {
+      await page.goto("/m/rewardCenter");
+      await expect(page.getByText("The rewards centre is not available: it is turned off for this site.")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Novice missions" })).toHaveCount(0);
+    } finally {
+      await postJson("/__sandbox/reset", { merchant: "demo" });
+    }
+  });
+});
+
+test.describe("accessibility (axe) of the promotions pages", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe runs as a script in the page");
+
+  for (const [name, path, member] of [
+    ["activity", "/m/activity", false],
+    ["activity detail in Urdu", "/m/activity?id=demo-login&language=UR", false],
+    ["rewards centre", "/m/rewardCenter", true],
+    ["invite friends (visitor)", "/m/inviteFriends", false],
+    ["invite friends (member)", "/m/inviteFriends", true],
+  ] as const) {
+    test(`${name}: no serious or critical violations`, async ({ page, context }) => {
+      if (member) await addMemberSession(context, "vip01", "demo1234");
+      await page.goto(path);
+      await waitForHydration(page);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});
+
+test("the home page's promotions strip links to the promotions", async ({ page }) => {
+  await page.goto("/m/home");
+  const strip = page.getByRole("region", { name: "Promotions" });
+  await expect(strip.getByRole("link", { name: "Daily sign-in reward" })).toBeVisible();
+  await strip.getByRole("link", { name: "All promotions" }).click();
+  await expect(page).toHaveURL(/\/m\/activity$/);
+});
