@@ -36,6 +36,20 @@ function readStorage(parse: (raw: unknown) => PopupState | null, storage: () => 
   }
 }
 
+/** What web storage holds under the popup's key (lasting, this visit), unread; null where nothing is or storage is refused. */
+function storedRaw(key: string): (string | null)[] {
+  return [() => localStorage, () => sessionStorage].map((storage) => {
+    try {
+      return storage().getItem(key);
+    } catch {
+      return null;
+    }
+  });
+}
+
+/** The reader while nothing is stored: every read is "no state". */
+const nothingStored = (): PopupState | null => null;
+
 /** Closing: web storage (the lasting choices in localStorage, a plain close for this visit in sessionStorage), mirrored to the edge's cookie. */
 function rememberClose(data: PopupData, choice: CloseChoice): void {
   const hashes = data.items.map((item) => item.hash);
@@ -82,10 +96,14 @@ export function AnnouncementPopup({ data }: { data: PopupData }) {
       else reveal = window.setTimeout(() => setPhase("shown"), delay);
     };
     // The stored state's schema (and zod) is not part of the home page's first JavaScript: it loads at once, beside the
-    // list delay. "waiting" is marked once it is in, so the schedule below runs on timers alone.
-    void import("./state").then((module) => {
+    // list delay, and only when something is stored to read (a first visit stores nothing, so it never loads). "waiting"
+    // is marked once the reader is ready, so the schedule below runs on timers alone.
+    const readStored = storedRaw(data.storageKey).some((raw) => raw !== null)
+      ? import("./state").then((module) => module.parsePopupState)
+      : Promise.resolve(nothingStored);
+    void readStored.then((reader) => {
       if (cancelled) return;
-      parse = module.parsePopupState;
+      parse = reader;
       markPhase("waiting");
       if (listDue) decide();
     });

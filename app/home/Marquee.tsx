@@ -41,7 +41,7 @@ export function Marquee({ marquee }: { marquee: MarqueeData }) {
         <div className="marquee__track" style={moving ? ({ "--marquee-duration": `${seconds}s` } as React.CSSProperties) : undefined}>
           <ul ref={first} className="marquee__list">
             {marquee.items.map((item) => (
-              <li key={item.id} className="marquee__item">
+              <li key={item.id} className="marquee__item" dir="auto">
                 {item.text}
               </li>
             ))}
@@ -49,7 +49,7 @@ export function Marquee({ marquee }: { marquee: MarqueeData }) {
           {moving ? (
             <ul className="marquee__list" aria-hidden="true">
               {marquee.items.map((item) => (
-                <li key={item.id} className="marquee__item">
+                <li key={item.id} className="marquee__item" dir="auto">
                   {item.text}
                 </li>
               ))}

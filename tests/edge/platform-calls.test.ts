@@ -62,7 +62,7 @@ describe("a member", () => {
     const first = await memberSession("demo01");
     const second = await memberSession("restricted01");
     expect(calls(await getPage("demo.localhost", "/m/home", { Cookie: first.cookie }))).toBe(11);
-    expect(calls(await getPage("demo.localhost", "/m/home", { Cookie: second.cookie }))).toBe(3);
+    expect(calls(await getPage("demo.localhost", "/m/home", { Cookie: second.cookie }))).toBe(5);
   });
 });
 
