@@ -6,7 +6,8 @@ import { memberSession } from "../support/member";
 
 const hrefs = (html: string, className: string) =>
   [...html.matchAll(new RegExp(`<a class="${className}"[^>]*href="([^"]*)"`, "g"))].map((m) => decodeEntities(m[1]!));
-const marqueeTexts = (html: string) => [...html.matchAll(/<li class="marquee__item">([^<]*)<\/li>/g)].map((m) => decodeEntities(m[1]!));
+const marqueeTexts = (html: string) =>
+  [...html.matchAll(/<li class="marquee__item"[^>]*>([^<]*)<\/li>/g)].map((m) => decodeEntities(m[1]!));
 const laneTitles = (html: string) =>
   [...html.matchAll(/<h[123] id="lane-[^"]+" class="lane__title">([^<]*)</g)].map((m) => decodeEntities(m[1]!));
 const loginVia = (launch: string) => `/m/login?redirectUrl=${encodeURIComponent(launch)}`;
