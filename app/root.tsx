@@ -24,6 +24,8 @@ import { forcedChangeRedirect } from "~/identity/guard.server";
 import { allowedDuringForcedChange } from "~/identity/forced-change";
 import { changePasswordLocation } from "~/identity/forced-change.server";
 import { ShellOverlays } from "~/shell/ShellOverlays";
+import { loadSupportData } from "~/support/support-data.server";
+import { SiteFooter } from "~/support/SiteFooter";
 import { InstallHeadTags } from "~/shell/install/InstallHeadTags";
 import { pageMeta } from "~/shell/page-meta";
 import { AppHeader } from "~/shell/AppHeader";
@@ -46,10 +48,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // (the platform client throws the redirect to the login page), and a forced password change comes before any page.
   const forced = forcedChangeRedirect(context, request);
   if (forced) throw forced;
-  const [{ state, notice }, shell, member] = await Promise.all([
-    loadSiteState(context),
+  const memberInfo = session.token ? getMemberInfo(context.platform) : Promise.resolve(null);
+  const [{ state, notice }, shell, member, support] = await Promise.all([
+    loadSiteState(context, memberInfo),
     loadShellData(context, request),
-    session.token ? getMemberInfo(context.platform) : null,
+    memberInfo,
+    loadSupportData(context, memberInfo),
   ]);
   const url = new URL(request.url);
   return {
@@ -70,6 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     member: session.info ? { userName: (member?.ok ? member.value.userName : null) ?? session.info.userName } : null,
     siteState: state,
     shell,
+    support,
     notice,
     path: url.pathname + url.search,
     cspNonce: context.cspNonce,
@@ -141,6 +146,7 @@ export default function App() {
       <main id="main" className="page">
         <Outlet />
       </main>
+      <SiteFooter support={data.support} />
       {siteState.kind === "domain-unavailable" ? <DomainUnavailableDialog customerServiceUrl={siteState.customerServiceUrl} /> : null}
       {notice ? <NoticeDialog notice={notice} /> : null}
       <ShellOverlays shell={data.shell} />
