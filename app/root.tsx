@@ -26,6 +26,7 @@ import { changePasswordLocation } from "~/identity/forced-change.server";
 import { ShellOverlays } from "~/shell/ShellOverlays";
 import { loadSupportData } from "~/support/support-data.server";
 import { SiteFooter } from "~/support/SiteFooter";
+import { FooterNav } from "~/support/FooterNav";
 import { InstallHeadTags } from "~/shell/install/InstallHeadTags";
 import { pageMeta } from "~/shell/page-meta";
 import { AppHeader } from "~/shell/AppHeader";
@@ -147,6 +148,7 @@ export default function App() {
         <Outlet />
       </main>
       <SiteFooter support={data.support} />
+      <FooterNav support={data.support} />
       {siteState.kind === "domain-unavailable" ? <DomainUnavailableDialog customerServiceUrl={siteState.customerServiceUrl} /> : null}
       {notice ? <NoticeDialog notice={notice} /> : null}
       <ShellOverlays shell={data.shell} />

@@ -1,7 +1,8 @@
 // Full-page 360×740 screenshots of the shell's pages in English, Vietnamese and Urdu, for review by eye:
-// test-results/screenshots/<page>-<lang>.png, <page> one of home, maintenance, access-denied, 404-in-app,
+// test-results/screenshots/<page>-<lang>.png, <page> one of home, footer-member, maintenance, access-denied, 404-in-app,
 // unconfigured-domain and <lang> one of en, vi, ur. Project "js" only (see playwright.config.ts).
 import { EXCLUSIVE, expect, test, urlOn, waitForHydration } from "./fixtures";
+import { addMemberSession } from "./support/member";
 
 const LANGUAGES = [
   { code: "EN", file: "en", locale: "en-US", acceptLanguage: "en-US,en;q=0.9", dir: "ltr" },
@@ -18,6 +19,15 @@ for (const language of LANGUAGES) {
       await waitForHydration(page);
       await expect(page.locator("html")).toHaveAttribute("dir", language.dir);
       await page.screenshot(shot("home", language.file));
+    });
+
+    test(`footer navigation, member ${language.code}`, async ({ page }) => {
+      await addMemberSession(page.context(), "demo01", "demo1234");
+      await page.goto(`/m/home?language=${language.code}`);
+      await waitForHydration(page);
+      await expect(page.locator(".footer-nav__badge")).toBeVisible();
+      // The viewport, not the full page: the navigation sticks to the bottom of the screen.
+      await page.screenshot({ path: `test-results/screenshots/footer-member-${language.file}.png` });
     });
 
     test(`maintenance ${language.code}`, { tag: EXCLUSIVE }, async ({ page, faults }) => {

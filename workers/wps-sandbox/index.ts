@@ -17,8 +17,17 @@ import { memberRoutes } from "./routes/member";
 import { DEAD_SCRIPT_SERVER_PREFIX, handleDeadScriptServer, handlePage, PAGES_PREFIX } from "./routes/pages";
 import { sessionRoutes } from "./routes/session";
 import { MOUNT_HEADER, systemRoutes } from "./routes/system";
+import { chatRoutes } from "./routes/chat";
 
-const wpsRoutes: WpsRoute[] = [...sessionRoutes, ...memberRoutes, ...systemRoutes, ...captchaRoutes, ...gameRoutes, ...downloadRoutes];
+const wpsRoutes: WpsRoute[] = [
+  ...sessionRoutes,
+  ...memberRoutes,
+  ...systemRoutes,
+  ...captchaRoutes,
+  ...gameRoutes,
+  ...downloadRoutes,
+  ...chatRoutes,
+];
 
 async function handleWps(request: Request, url: URL, env: Env): Promise<Response> {
   const merchant = findMerchant(request.headers.get("Merchant")?.trim() ?? null);

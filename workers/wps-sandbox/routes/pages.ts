@@ -42,6 +42,12 @@ export async function handlePage(request: Request, url: URL): Promise<Response> 
     const value = url.searchParams.get(name);
     return `<dt>${escapeHtml(name)}</dt><dd data-param="${escapeHtml(name)}">${value === null ? "(none)" : escapeHtml(value)}</dd>`;
   }).join("");
+  // A chat launch (type CBS) names the member and the page to go back to.
+  const member = url.searchParams.get("member");
+  const backUrl = url.searchParams.get("backUrl");
+  const chat =
+    (member === null ? "" : `<p>Member: <strong data-member>${escapeHtml(member)}</strong></p>`) +
+    (backUrl !== null && /^https?:\/\//i.test(backUrl) ? `<p><a href="${escapeHtml(backUrl)}">Back</a></p>` : "");
   return html(`<!doctype html>
 <html lang="en">
 <head>
@@ -55,6 +61,7 @@ export async function handlePage(request: Request, url: URL): Promise<Response> 
 <p>${brand}: this page stands in for the merchant's live chat.</p>
 <p>Type: <strong data-cs-type>${type}</strong></p>
 <dl>${received}</dl>
+${chat}
 </main>
 </body>
 </html>
