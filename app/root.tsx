@@ -27,6 +27,7 @@ import { ShellOverlays } from "~/shell/ShellOverlays";
 import { loadSupportData } from "~/support/support-data.server";
 import { SiteFooter } from "~/support/SiteFooter";
 import { FooterNav } from "~/support/FooterNav";
+import { MiniGameSlot } from "~/minigame/MiniGameSlot";
 import { InstallHeadTags } from "~/shell/install/InstallHeadTags";
 import { pageMeta } from "~/shell/page-meta";
 import { AppHeader } from "~/shell/AppHeader";
@@ -149,6 +150,7 @@ export default function App() {
       </main>
       <SiteFooter support={data.support} />
       <FooterNav support={data.support} />
+      {data.support.miniGame ? <MiniGameSlot /> : null}
       {siteState.kind === "domain-unavailable" ? <DomainUnavailableDialog customerServiceUrl={siteState.customerServiceUrl} /> : null}
       {notice ? <NoticeDialog notice={notice} /> : null}
       <ShellOverlays shell={data.shell} />

@@ -12,6 +12,12 @@ export async function chatEnabled(context: AppContext): Promise<boolean> {
   return settings.ok && settings.value.whitelabelVal["CBS3"] === true;
 }
 
+/** White-label flag MINIGAME3: the mini-game box is shown to members. A failed settings read hides it. */
+export async function miniGameEnabled(context: AppContext): Promise<boolean> {
+  const settings = await getSiteSettings(context.platform);
+  return settings.ok && settings.value.whitelabelVal["MINIGAME3"] === true;
+}
+
 /** The chat's address for the member, or null when the platform failed or answered anything but an http(s) URL. */
 export async function launchChat(context: AppContext, backUrl: string): Promise<string | null> {
   const result = await context.platform.call("/wps/relay/CBS_launchChat", z.string().max(4096), {
