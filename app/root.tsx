@@ -148,12 +148,13 @@ export default function App() {
       <main id="main" className="page">
         <Outlet />
       </main>
-      <SiteFooter support={data.support} />
-      <FooterNav support={data.support} />
-      {data.support.miniGame ? <MiniGameSlot /> : null}
       {siteState.kind === "domain-unavailable" ? <DomainUnavailableDialog customerServiceUrl={siteState.customerServiceUrl} /> : null}
       {notice ? <NoticeDialog notice={notice} /> : null}
       <ShellOverlays shell={data.shell} />
+      {/* Last in the page flow: the footer navigation's spacer keeps everything above (dialogs without scripts too) clear of it. */}
+      <SiteFooter support={data.support} />
+      <FooterNav support={data.support} />
+      {data.support.miniGame ? <MiniGameSlot /> : null}
     </>
   );
 }
