@@ -25,6 +25,10 @@ import { forcedChangeRedirect } from "~/identity/guard.server";
 import { allowedDuringForcedChange } from "~/identity/forced-change";
 import { changePasswordLocation } from "~/identity/forced-change.server";
 import { ShellOverlays } from "~/shell/ShellOverlays";
+import { loadSupportData } from "~/support/support-data.server";
+import { SiteFooter } from "~/support/SiteFooter";
+import { FooterNav } from "~/support/FooterNav";
+import { MiniGameSlot } from "~/minigame/MiniGameSlot";
 import { InstallHeadTags } from "~/shell/install/InstallHeadTags";
 import { pageMeta } from "~/shell/page-meta";
 import { AppHeader } from "~/shell/AppHeader";
@@ -47,10 +51,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // (the platform client throws the redirect to the login page), and a forced password change comes before any page.
   const forced = forcedChangeRedirect(context, request);
   if (forced) throw forced;
-  const [{ state, notice }, shell, member] = await Promise.all([
-    loadSiteState(context),
+  const memberInfo = session.token ? getMemberInfo(context.platform) : Promise.resolve(null);
+  const [{ state, notice }, shell, member, support] = await Promise.all([
+    loadSiteState(context, memberInfo),
     loadShellData(context, request),
-    session.token ? getMemberInfo(context.platform) : null,
+    memberInfo,
+    loadSupportData(context, memberInfo),
   ]);
   // The member's platform language follows the page's (type 4 exempt; docs/behaviour/promotions.md#language-sync).
   if (member?.ok) await syncMemberLanguage(context, member.value);
@@ -81,6 +87,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : null,
     siteState: state,
     shell,
+    support,
     notice,
     path: url.pathname + url.search,
     cspNonce: context.cspNonce,
@@ -155,6 +162,10 @@ export default function App() {
       {siteState.kind === "domain-unavailable" ? <DomainUnavailableDialog customerServiceUrl={siteState.customerServiceUrl} /> : null}
       {notice ? <NoticeDialog notice={notice} /> : null}
       <ShellOverlays shell={data.shell} />
+      {/* Last in the page flow: the footer navigation's spacer keeps everything above (dialogs without scripts too) clear of it. */}
+      <SiteFooter support={data.support} />
+      <FooterNav support={data.support} />
+      {data.support.miniGame ? <MiniGameSlot /> : null}
     </>
   );
 }

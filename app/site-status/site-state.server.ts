@@ -1,7 +1,8 @@
 import type { AppContext } from "../lib/context";
 import { getServerT } from "../.server/i18n/resources";
 import type { NoticeKey } from "../.server/platform/outcomes";
-import { customerServiceUrl, getSiteConfig, getSiteStatus } from "../.server/platform/site";
+import { getSiteStatus } from "../.server/platform/site";
+import { customerServiceFor, type MemberInfoRead } from "../support/support.server";
 
 // What the root loader shows instead of, or on top of, the requested page (docs/behaviour/shell.md#site-status).
 
@@ -20,12 +21,14 @@ export type SiteState =
 /** A notice alert over a page that still renders: the platform's own message, or a translation key. */
 export type SiteNotice = { message: string } | { messageKey: NoticeKey };
 
-async function customerService(context: AppContext): Promise<string | null> {
-  const config = await getSiteConfig(context.platform);
-  return config.ok ? customerServiceUrl(config.value) : null;
-}
-
-export async function loadSiteState(context: AppContext): Promise<{ state: SiteState; notice: SiteNotice | null }> {
+/**
+ * `memberInfo` is the root loader's member-info read: the contact buttons carry the member's name
+ * (docs/behaviour/support.md#cs-positions).
+ */
+export async function loadSiteState(
+  context: AppContext,
+  memberInfo: MemberInfoRead = Promise.resolve(null),
+): Promise<{ state: SiteState; notice: SiteNotice | null }> {
   const status = await getSiteStatus(context.platform, context.merchant.host);
   const english = context.language === "EN" ? null : await getServerT("EN");
   if (status.ok) {
@@ -37,7 +40,7 @@ export async function loadSiteState(context: AppContext): Promise<{ state: SiteS
           endsAt: value.maintenanceEnd,
           description: value.maintenanceDesc,
           englishDescription: value.maintenanceDesc ? null : (english?.("maintenance_desc") ?? null),
-          customerServiceUrl: await customerService(context),
+          customerServiceUrl: await customerServiceFor(context, "MAINTENANCE", memberInfo),
         },
         notice: null,
       };
@@ -48,7 +51,7 @@ export async function loadSiteState(context: AppContext): Promise<{ state: SiteS
           kind: "access-denied",
           ip: value.ip,
           englishDescription: english?.("error_ip_desc") ?? null,
-          customerServiceUrl: await customerService(context),
+          customerServiceUrl: await customerServiceFor(context, "ACCESS_DENIED", memberInfo),
         },
         notice: null,
       };
@@ -56,7 +59,10 @@ export async function loadSiteState(context: AppContext): Promise<{ state: SiteS
     return { state: { kind: "open" }, notice: null };
   }
   if (status.errorCode === "domain_not_available") {
-    return { state: { kind: "domain-unavailable", customerServiceUrl: await customerService(context) }, notice: null };
+    return {
+      state: { kind: "domain-unavailable", customerServiceUrl: await customerServiceFor(context, "DOMAIN_UNAVAILABLE", memberInfo) },
+      notice: null,
+    };
   }
   const { failure } = status;
   if (failure.kind === "notice") {

@@ -3,6 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { EXCLUSIVE, expect, test, urlOn, waitForHydration } from "./fixtures";
 import type { FaultUpdate } from "../support/http";
+import { addMemberSession } from "./support/member";
 
 type Found = { id: string; target: string; summary: string };
 
@@ -48,6 +49,17 @@ const PAGES: { name: string; setup: Setup; hydrates: boolean; faults?: true }[] 
       await faults({ merchant: "demo", malformedJson: true });
       await page.goto("/m/home");
       await expect(page.getByRole("alertdialog", { name: "Notice" })).toBeVisible();
+    },
+  },
+  {
+    name: "member home with the footer's badge and the mini-game open",
+    hydrates: true,
+    setup: async (page) => {
+      await addMemberSession(page.context(), "demo01", "demo1234");
+      await page.goto("/m/home");
+      await expect(page.locator(".footer-nav__badge")).toBeVisible();
+      await page.getByRole("button", { name: /^Mini-game/ }).click();
+      await expect(page.getByRole("region", { name: "Mini-game" })).toBeVisible();
     },
   },
   { name: "page not found", hydrates: true, setup: async (page) => void (await page.goto("/m/no-such-page")) },

@@ -1,8 +1,9 @@
 // Full-page 360×740 screenshots of the shell's pages in English, Vietnamese and Urdu, for review by eye:
-// test-results/screenshots/<page>-<lang>.png, <page> one of home, home-catalogue, game, maintenance, access-denied, 404-in-app,
+// test-results/screenshots/<page>-<lang>.png, <page> one of home, home-catalogue, game, footer-member, minigame, minigame-open, maintenance, access-denied, 404-in-app,
 // unconfigured-domain and <lang> one of en, vi, ur. Project "js" only (see playwright.config.ts).
 import { EXCLUSIVE, expect, test, urlOn, waitForHydration } from "./fixtures";
 import { addMemberSession } from "./support/member";
+import { dismissAnnouncements } from "./support/announcements";
 
 // The announcement popup would cover the home page these tests use (docs/behaviour/announcements.md#tests).
 test.use({ announcements: "dismissed" });
@@ -35,6 +36,27 @@ for (const language of LANGUAGES) {
       await waitForHydration(page);
       await expect(page.locator("html")).toHaveAttribute("dir", language.dir);
       await page.screenshot(shot("game", language.file));
+
+    test(`footer navigation, member ${language.code}`, async ({ page }) => {
+      await addMemberSession(page.context(), "demo01", "demo1234");
+      await dismissAnnouncements(page.context());
+      await page.goto(`/m/home?language=${language.code}`);
+      await waitForHydration(page);
+      await expect(page.locator(".footer-nav__badge")).toBeVisible();
+      // The viewport, not the full page: the navigation sticks to the bottom of the screen.
+      await page.screenshot({ path: `test-results/screenshots/footer-member-${language.file}.png` });
+    });
+
+    test(`mini-game ${language.code}`, async ({ page }) => {
+      await addMemberSession(page.context(), "demo01", "demo1234");
+      await dismissAnnouncements(page.context());
+      await page.goto(`/m/home?language=${language.code}`);
+      const box = page.locator(".minigame-box");
+      await expect(box).toHaveAttribute("data-ready", "true");
+      await page.screenshot({ path: `test-results/screenshots/minigame-${language.file}.png` });
+      await box.click();
+      await expect(page.locator("#minigame-panel")).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/minigame-open-${language.file}.png` });
     });
 
     test(`maintenance ${language.code}`, { tag: EXCLUSIVE }, async ({ page, faults }) => {

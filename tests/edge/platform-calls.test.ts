@@ -44,25 +44,25 @@ describe("a visitor", () => {
 });
 
 describe("a member", () => {
-  it("/m/home: the member's info, own promotions, own marquee, popup announcements and own promotion list on every load, never from the shared cache", async () => {
+  it("/m/home: the member's info, own promotions, own marquee, popup announcements and own promotion list and chat unread count on every load, never from the shared cache", async () => {
     const { cookie } = await memberSession();
     const { warm, counts } = await coldThenWarm("demo.localhost", "/m/home", { Cookie: cookie });
     expect(warm.status).toBe(200);
-    expect(counts).toEqual([11, 5]);
+    expect(counts).toEqual([12, 6]);
   });
 
   it("/m/login sends the member on, after the same calls as any page", async () => {
     const { cookie } = await memberSession();
     const { warm, counts } = await coldThenWarm("demo.localhost", "/m/login", { Cookie: cookie });
     expect(warm.status).toBe(302);
-    expect(counts).toEqual([6, 2]);
+    expect(counts).toEqual([7, 3]);
   });
 
   it("what one member loaded is not shared with another member", async () => {
     const first = await memberSession("demo01");
     const second = await memberSession("restricted01");
-    expect(calls(await getPage("demo.localhost", "/m/home", { Cookie: first.cookie }))).toBe(11);
-    expect(calls(await getPage("demo.localhost", "/m/home", { Cookie: second.cookie }))).toBe(5);
+    expect(calls(await getPage("demo.localhost", "/m/home", { Cookie: first.cookie }))).toBe(12);
+    expect(calls(await getPage("demo.localhost", "/m/home", { Cookie: second.cookie }))).toBe(6);
   });
 });
 

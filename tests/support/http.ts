@@ -193,3 +193,9 @@ export function bodyText(html: string): string {
 export function looksLikeStackTrace(body: string): boolean {
   return /\n\s+at\s+\S+.*\(|\bat\s+[\w.<>$]+\s+\((?:file|node|webpack|\/)[^)]*:\d+:\d+\)|Error:\s.*\n\s+at\s|workerd\/|jsg\./.test(body);
 }
+
+/** Sets a member's chat unread count in the sandbox (until the merchant's next reset). */
+export async function setUnread(merchant: MerchantCode, username: string, count: number): Promise<void> {
+  const reply = await postJson("/__sandbox/unread", { merchant, username, count });
+  if (reply.status !== 200) throw new Error(`Could not set the unread count: ${reply.status} ${reply.body}`);
+}

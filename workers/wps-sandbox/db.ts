@@ -80,6 +80,12 @@ const SCHEMA = [
      used_at INTEGER
    )`,
   "CREATE INDEX IF NOT EXISTS sms_codes_by_number ON sms_codes (merchant, mobile_num, created_at)",
+  `CREATE TABLE IF NOT EXISTS chat_unread (
+     merchant TEXT NOT NULL,
+     username TEXT NOT NULL,
+     count INTEGER NOT NULL,
+     PRIMARY KEY (merchant, username)
+   )`,
 ];
 
 /** Adds member columns missing from a database created by an older sandbox. */

@@ -19,6 +19,7 @@ import { promotionRoutes } from "./routes/promotions";
 import { DEAD_SCRIPT_SERVER_PREFIX, handleDeadScriptServer, handlePage, PAGES_PREFIX } from "./routes/pages";
 import { sessionRoutes } from "./routes/session";
 import { MOUNT_HEADER, systemRoutes } from "./routes/system";
+import { chatRoutes } from "./routes/chat";
 
 const wpsRoutes: WpsRoute[] = [
   ...sessionRoutes,
@@ -29,6 +30,7 @@ const wpsRoutes: WpsRoute[] = [
   ...downloadRoutes,
   ...homeContentRoutes,
   ...promotionRoutes,
+  ...chatRoutes,
 ];
 
 async function handleWps(request: Request, url: URL, env: Env): Promise<Response> {

@@ -6,7 +6,8 @@ import Utf8 from "crypto-js/enc-utf8";
 /**
  * Customer-service paths come encrypted: DES-ECB over the URL, base64, with the 8-character key appended.
  * A path that starts with http is already plain. On failure the raw value is returned
- * (docs/behaviour/shell.md#customer-service-link).
+ * (docs/behaviour/shell.md#customer-service-link). A wrong key or broken base64 can decrypt to some text: only text that
+ * is an http(s) address counts as decrypted.
  */
 export function decryptCustomerServicePath(path: string): string {
   if (/^http/i.test(path) || path.length <= 8) return path;
@@ -16,7 +17,7 @@ export function decryptCustomerServicePath(path: string): string {
       mode: CryptoJS.mode.ECB,
       padding: CryptoJS.pad.Pkcs7,
     }).toString(Utf8);
-    if (plain) return plain;
+    if (/^https?:\/\//i.test(plain)) return plain;
   } catch {
     // fall through to the raw value
   }

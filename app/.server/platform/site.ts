@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { PlatformClient } from "./client";
 import { CacheStatus, CacheSteady } from "./data";
 import { decryptCustomerServicePath } from "./customer-service";
+import type { CsEntry } from "../../support/customer-service";
 
 // Site-wide calls: status (maintenance, region), settings, config, countries, ping. The reads are the same for every
 // visitor of a merchant and language, so they are shared (docs/behaviour/platform-data.md#shared-data).
@@ -35,8 +36,8 @@ export function getSiteStatus(platform: PlatformClient, host: string) {
 }
 
 const customerServiceSchema = z.object({
-  csType: z.enum(["AICAN", "MIDUOKE", "LIVECHAT", "COMM100", "COMM100VIP"]).or(z.string()),
-  csPosition: z.string().nullish(),
+  csType: z.enum(["AICAN", "MIDUOKE", "LIVECHAT", "COMM100", "COMM100VIP"]).or(z.string().max(32)),
+  csPosition: z.string().max(64).nullish(),
   path: z.string().max(4096),
 });
 
@@ -50,12 +51,14 @@ export function getSiteConfig(platform: PlatformClient) {
   return platform.call("/wps/system/config", siteConfigSchema, { auth: false, cache: CacheSteady() });
 }
 
-/** The first customer-service entry as a safe http(s) URL, or null. */
-export function customerServiceUrl(config: SiteConfig | null): string | null {
-  const entry = config?.customerService[0];
-  if (!entry) return null;
-  const url = decryptCustomerServicePath(entry.path);
-  return /^https?:\/\//i.test(url) ? url : null;
+/** The customer-service entries whose path is (or decrypts to) an http(s) address, in the platform's order. */
+export function customerServiceEntries(config: SiteConfig | null): CsEntry[] {
+  const entries: CsEntry[] = [];
+  for (const entry of config?.customerService ?? []) {
+    const url = decryptCustomerServicePath(entry.path);
+    if (/^https?:\/\//i.test(url)) entries.push({ csType: entry.csType, csPosition: entry.csPosition ?? null, url });
+  }
+  return entries;
 }
 
 export const countryListSchema = z.object({

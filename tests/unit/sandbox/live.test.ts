@@ -215,7 +215,7 @@ describe.skipIf(BASE === "")("sandbox over HTTP", () => {
       const [entry] = (config.body.value as { customerService: { csType: string; path: string }[] }).customerService;
       expect(entry?.path.startsWith("http")).toBe(merchant !== "demo");
       const url = customerServiceUrl(entry?.path ?? "");
-      expect(url).toBe(`${BASE}/wps/sandbox-pages/chat?merchant=${merchant}`);
+      expect(url).toBe(`${BASE}/wps/sandbox-pages/chat?merchant=${merchant}&type=LIVECHAT`);
       const page = await fetch(url);
       expect(page.headers.get("content-type")).toMatch(/^text\/html/);
       expect(await page.text()).toContain("Customer service (sandbox)");

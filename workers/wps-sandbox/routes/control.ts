@@ -5,6 +5,7 @@ import type { Route } from "../context";
 import { resetData } from "../db";
 import type { Env } from "../env";
 import { clearFaults, loadFaults, saveFaults } from "../fault-store";
+import { clearUnreadCounts, saveUnreadCount } from "./chat";
 import { faultUpdateSchema, mergeFaults, type Faults } from "../faults";
 import { fail, ok } from "../http";
 import { findMerchant, MERCHANTS } from "../merchants";
@@ -66,6 +67,7 @@ async function reset(ctx: ControlContext): Promise<Response> {
   await clearFaults(ctx.env.DB, merchant);
   await resetAnnouncements(ctx.env.DB, merchant);
   await clearWhitelabelOverrides(ctx.env.DB, merchant);
+  await clearUnreadCounts(ctx.env.DB, merchant);
   if (data === true) await resetData(ctx.env, merchant);
   return ok();
 }
@@ -148,7 +150,23 @@ async function revoke(ctx: ControlContext): Promise<Response> {
   return ok({ revoked: await revokeMemberTokens(ctx.env.DB, parsed.data.merchant, member.id) });
 }
 
+const unreadSchema = z
+  .object({ merchant: z.string().min(1), username: z.string().min(1).max(64), count: z.number().int().min(0).max(100_000) })
+  .strict();
+
+/** Sets a member's chat unread count (CBS_unreadCount) until the next reset of the merchant. */
+async function setUnread(ctx: ControlContext): Promise<Response> {
+  const parsed = await readJson(ctx.request, unreadSchema);
+  if (!parsed.ok) return parsed.response;
+  const { merchant, username, count } = parsed.data;
+  if (findMerchant(merchant) === undefined) return unknownMerchant(merchant);
+  if ((await findMemberByUsername(ctx.env.DB, merchant, username)) === null) return fail("not.exists.user", "No such member");
+  await saveUnreadCount(ctx.env.DB, merchant, username, count);
+  return ok({ unReadCount: count });
+}
+
 export const controlRoutes: Route<ControlContext>[] = [
+  { method: "POST", path: "/__sandbox/unread", handle: setUnread },
   { method: "POST", path: "/__sandbox/revoke", handle: revoke },
   { method: "GET", path: "/__sandbox/sms", handle: smsCodes },
   { method: "GET", path: "/__sandbox/totp", handle: totpCode },

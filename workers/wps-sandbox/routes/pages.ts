@@ -8,6 +8,9 @@ import { escapeHtml } from "../../../app/lib/escape-html";
 
 export const PAGES_PREFIX = "/wps/sandbox-pages/";
 
+/** The user-name parameters a customer-service link may carry; the chat page lists what it received. */
+const CS_NAME_PARAMS = ["name", "category", "visitorname", "CUSTOM!username"];
+
 /** A dead captcha script server, for tests: any file under it hangs 20 s, then 504. */
 export const DEAD_SCRIPT_SERVER_PREFIX = "/wps/sandbox-pages/geetest-dead/";
 export const DEAD_SCRIPT_SERVER_DELAY_MS = 20_000;
@@ -33,6 +36,18 @@ export async function handlePage(request: Request, url: URL): Promise<Response> 
     return html("<!doctype html><title>Unknown merchant</title><p>Unknown merchant</p>", 404);
   }
   const brand = escapeHtml(merchant.brand);
+  // What the app sent: the entry's csType and the user-name parameters (docs/behaviour/support.md#cs-name-params).
+  const type = escapeHtml(url.searchParams.get("type") ?? "none");
+  const received = CS_NAME_PARAMS.map((name) => {
+    const value = url.searchParams.get(name);
+    return `<dt>${escapeHtml(name)}</dt><dd data-param="${escapeHtml(name)}">${value === null ? "(none)" : escapeHtml(value)}</dd>`;
+  }).join("");
+  // A chat launch (type CBS) names the member and the page to go back to.
+  const member = url.searchParams.get("member");
+  const backUrl = url.searchParams.get("backUrl");
+  const chat =
+    (member === null ? "" : `<p>Member: <strong data-member>${escapeHtml(member)}</strong></p>`) +
+    (backUrl !== null && /^https?:\/\//i.test(backUrl) ? `<p><a href="${escapeHtml(backUrl)}">Back</a></p>` : "");
   return html(`<!doctype html>
 <html lang="en">
 <head>
@@ -44,6 +59,9 @@ export async function handlePage(request: Request, url: URL): Promise<Response> 
 <main>
 <h1>Customer service (sandbox)</h1>
 <p>${brand}: this page stands in for the merchant's live chat.</p>
+<p>Type: <strong data-cs-type>${type}</strong></p>
+<dl>${received}</dl>
+${chat}
 </main>
 </body>
 </html>

@@ -64,14 +64,17 @@ async function config(ctx: WpsContext): Promise<Response> {
   const m = ctx.merchant;
   // Served from the sandbox's own origin: the app proxies /wps/* here, so the link works through it too.
   // Behind the app's service binding the sandbox's own origin is internal: link back through the visitor's host.
-  const chatUrl = `${publicOrigin(ctx.request, ctx.url)}/wps/sandbox-pages/chat?merchant=${encodeURIComponent(m.code)}`;
+  const origin = publicOrigin(ctx.request, ctx.url);
+  const chatUrl = (type: string) => `${origin}/wps/sandbox-pages/chat?merchant=${encodeURIComponent(m.code)}&type=${type}`;
+  // One entry of every csType, encrypted and plain paths mixed (docs/platform-contract.md#get-wpssystemconfig).
+  const encrypted = (type: string) => encryptCustomerServicePath(chatUrl(type));
   return ok({
     customerService: [
-      {
-        csType: "LIVECHAT",
-        csPosition: "HOME",
-        path: m.encryptCustomerServicePath ? encryptCustomerServicePath(chatUrl) : chatUrl,
-      },
+      { csType: "LIVECHAT", csPosition: "HOME", path: m.encryptCustomerServicePath ? encrypted("LIVECHAT") : chatUrl("LIVECHAT") },
+      { csType: "COMM100VIP", csPosition: "MEMBER", path: chatUrl("COMM100VIP") },
+      { csType: "AICAN", csPosition: "MAINTENANCE", path: encrypted("AICAN") },
+      { csType: "MIDUOKE", csPosition: "ACCESS_DENIED", path: chatUrl("MIDUOKE") },
+      { csType: "COMM100", csPosition: "DOMAIN_UNAVAILABLE", path: encrypted("COMM100") },
     ],
     domainList: [...m.domainList],
   });
