@@ -2,6 +2,7 @@
 // (docs/behaviour/support.md#cs-positions, #cs-name-params). The sandbox's chat page shows the type and parameters it got.
 import type { Page } from "@playwright/test";
 import { exclusiveBothWays, expect, test, urlOn } from "./fixtures";
+import { dismissAnnouncements } from "./support/announcements";
 import { addMemberSession } from "./support/member";
 
 type Expected = { type: string; params: Record<string, string | null> };
@@ -29,6 +30,7 @@ test.describe("customer service from the footer", () => {
 
   test("a member: the MEMBER entry (COMM100VIP) with CUSTOM!username and the club label as category", async ({ page }) => {
     await addMemberSession(page.context(), "demo01", "demo1234");
+    await dismissAnnouncements(page.context());
     await page.goto("/m/home");
     await opensChat(
       page,
@@ -50,6 +52,7 @@ test.describe("customer service from the footer", () => {
 exclusiveBothWays("customer service on the site-status pages", () => {
   test("maintenance: AICAN with name and category", async ({ page, faults }) => {
     await addMemberSession(page.context(), "demo01", "demo1234");
+    await dismissAnnouncements(page.context());
     await faults({ merchant: "demo", maintenance: {} });
     await page.goto("/m/home");
     await opensChat(page, "Contact us", { type: "AICAN", params: { name: "demo01", category: "Bronze" } });
@@ -57,6 +60,7 @@ exclusiveBothWays("customer service on the site-status pages", () => {
 
   test("access denied: MIDUOKE with visitorname", async ({ page, faults }) => {
     await addMemberSession(page.context(), "demo01", "demo1234");
+    await dismissAnnouncements(page.context());
     await faults({ merchant: "demo", regionRestriction: true });
     await page.goto("/m/home");
     await opensChat(page, "Contact us", { type: "MIDUOKE", params: { visitorname: "demo01" } });
@@ -64,6 +68,7 @@ exclusiveBothWays("customer service on the site-status pages", () => {
 
   test("domain not available: COMM100 with CUSTOM!username", async ({ page, faults }) => {
     await addMemberSession(page.context(), "demo01", "demo1234");
+    await dismissAnnouncements(page.context());
     await faults({ merchant: "demo", domainUnavailable: true });
     await page.goto("/m/home");
     await opensChat(page, "Customer service", { type: "COMM100", params: { "CUSTOM!username": "demo01" } }, page.getByRole("alertdialog"));

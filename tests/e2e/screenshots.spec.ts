@@ -36,6 +36,7 @@ for (const language of LANGUAGES) {
       await waitForHydration(page);
       await expect(page.locator("html")).toHaveAttribute("dir", language.dir);
       await page.screenshot(shot("game", language.file));
+    });
 
     test(`footer navigation, member ${language.code}`, async ({ page }) => {
       await addMemberSession(page.context(), "demo01", "demo1234");
