@@ -132,6 +132,8 @@ test.describe("install prompts", () => {
     await addFakeInstallEvent(second);
     await second.goto("/m/home");
     await expect(second.getByRole("dialog", { name: "Install Demo Play" })).toBeVisible();
+    // Rendered open first, then made modal by an effect after the paint: Escape closes only a modal dialog.
+    await expect.poll(() => second.getByRole("dialog", { name: "Install Demo Play" }).evaluate((d) => d.matches(":modal"))).toBe(true);
     await second.keyboard.press("Escape");
     await expect(second.getByRole("dialog", { name: "Install Demo Play" })).toBeHidden();
     // The dialog hides at once; its "close" event (which records the choice) follows as a separate task.
