@@ -4,11 +4,18 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.TEST_PORT ?? 8790);
 /** Tests that change what other tests see (platform faults, sandbox data): tests/e2e/fixtures.ts. */
 const EXCLUSIVE = /@exclusive/;
+/**
+ * scripts/test.sh runs the exclusive project apart, in its own Playwright run against a server (and sandbox database)
+ * of its own, at the same time as the others; then it must not wait for them. A plain `playwright test` against one
+ * server keeps them after the others.
+ */
+const exclusiveApart = process.env.E2E_EXCLUSIVE_APART === "1";
+const teardown = exclusiveApart ? {} : { teardown: "exclusive" };
 
 export default defineConfig({
   testDir: "tests/e2e",
   // Not test-results itself: Playwright empties its output folder, and screenshots and reports live beside it.
-  outputDir: "test-results/playwright",
+  outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR ?? "test-results/playwright",
   globalSetup: "./tests/e2e/global-setup.ts",
   // Two workers for the two cores. Tests tagged @exclusive run afterwards in the "exclusive" project, one at a time.
   workers: 2,
@@ -35,14 +42,14 @@ export default defineConfig({
   projects: [
     // Every test on its own, spread over both workers; the exclusive project runs once both have finished (as their
     // "teardown", so it runs even when one of them had a failure).
-    { name: "js", use: { javaScriptEnabled: true }, grepInvert: EXCLUSIVE, fullyParallel: true, teardown: "exclusive" },
+    { name: "js", use: { javaScriptEnabled: true }, grepInvert: EXCLUSIVE, fullyParallel: true, ...teardown },
     {
       name: "no-js",
       use: { javaScriptEnabled: false },
       testIgnore: /screenshots\.spec\.ts$/,
       grepInvert: EXCLUSIVE,
       fullyParallel: true,
-      teardown: "exclusive",
+      ...teardown,
     },
     // One worker, nothing else running: the tests that inject faults or reset data. Scripts on; the ones that also
     // run without scripts say so themselves (exclusiveBothWays in fixtures.ts).

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # npm test: typecheck, lint, unit tests, build, then the edge and Playwright tests against the built Worker
-# (`wrangler dev`, app + sandbox platform). Two servers of the same build, each with its own sandbox database:
-# the Playwright tests on TEST_PORT (default 8790, so a developer's `npm start` on 8787 can keep running), and the
-# HTTP-level tests (edge, and the sandbox's live tests) on EDGE_PORT (default TEST_PORT + 10). The HTTP-level tests
-# inject faults and reset sandbox data for whole merchants, so on their own server they can run while the browser
-# tests do. Typecheck, lint and unit tests need no server: they run meanwhile too, at a lower priority.
+# (`wrangler dev`, app + sandbox platform). Three servers of the same build, each with its own sandbox database:
+# the Playwright tests on TEST_PORT (default 8790, so a developer's `npm start` on 8787 can keep running), the
+# Playwright tests tagged @exclusive on EXCLUSIVE_PORT (default TEST_PORT + 2), and the HTTP-level tests (edge, and
+# the sandbox's live tests) on EDGE_PORT (default TEST_PORT + 10). The exclusive and the HTTP-level tests inject faults
+# and reset sandbox data for whole merchants, so on servers of their own they can run while the other browser tests
+# do. Typecheck, lint and unit tests need no server: they run meanwhile too, at a lower priority.
 # Prints `N passed, M failed` as its last line (vitest + playwright counts); exits non-zero if any step failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +13,7 @@ source scripts/dev-env.sh
 
 TEST_PORT="${TEST_PORT:-8790}"
 EDGE_PORT="${EDGE_PORT:-$((TEST_PORT + 10))}"
+EXCLUSIVE_PORT="${EXCLUSIVE_PORT:-$((TEST_PORT + 2))}"
 export TEST_PORT
 # Platform timeouts of the test server (production: 30 s a call, 5 s a page), so timeout tests take seconds.
 export PLATFORM_TIMEOUT_MS="${PLATFORM_TIMEOUT_MS:-6000}" PAGE_DEADLINE_MS="${PAGE_DEADLINE_MS:-4000}"
@@ -19,9 +21,11 @@ export PLATFORM_TIMEOUT_MS="${PLATFORM_TIMEOUT_MS:-6000}" PAGE_DEADLINE_MS="${PA
 export XDG_CONFIG_HOME="$PWD/.wrangler/test-xdg"
 STATE_DIR="$PWD/.wrangler/test-state"
 EDGE_STATE_DIR="$PWD/.wrangler/test-state-edge"
+EXCLUSIVE_STATE_DIR="$PWD/.wrangler/test-state-exclusive"
 REPORTS="$PWD/test-results/reports"
 SERVER_LOG="$PWD/test-results/server.log"
 EDGE_SERVER_LOG="$PWD/test-results/server-edge.log"
+EXCLUSIVE_SERVER_LOG="$PWD/test-results/server-exclusive.log"
 rm -rf "$REPORTS"
 mkdir -p "$REPORTS" "$XDG_CONFIG_HOME"
 
@@ -158,6 +162,7 @@ start_servers() {
   LAUNCHED=()
   launch_server "$TEST_PORT" "$STATE_DIR" "$SERVER_LOG" "$XDG_CONFIG_HOME" || return 1
   launch_server "$EDGE_PORT" "$EDGE_STATE_DIR" "$EDGE_SERVER_LOG" "$XDG_CONFIG_HOME-edge" || return 1
+  launch_server "$EXCLUSIVE_PORT" "$EXCLUSIVE_STATE_DIR" "$EXCLUSIVE_SERVER_LOG" "$XDG_CONFIG_HOME-exclusive" || return 1
   local started=$SECONDS entry pid port log
   for entry in "${LAUNCHED[@]}"; do
     read -r pid port log <<<"$entry"
@@ -189,8 +194,12 @@ if step "build" run_group npm run --silent build; then
     # The edge tests mostly wait out the platform's timeouts: beside the browser tests, on their own server.
     start_background "edge tests" 0 env TEST_PORT="$EDGE_PORT" \
       npm run --silent test:edge -- --reporter=default --reporter=json --outputFile.json="$REPORTS/edge.json"
-    export PLAYWRIGHT_JSON_OUTPUT_FILE="$REPORTS/e2e.json"
-    step "e2e tests" run_group npm run --silent test:e2e
+    # The exclusive Playwright tests, one at a time on their own server, while the others run on two workers.
+    start_background "exclusive e2e tests" 0 env TEST_PORT="$EXCLUSIVE_PORT" E2E_EXCLUSIVE_APART=1 \
+      PLAYWRIGHT_JSON_OUTPUT_FILE="$REPORTS/e2e-exclusive.json" PLAYWRIGHT_OUTPUT_DIR=test-results/playwright-exclusive \
+      npm run --silent test:e2e -- --project exclusive
+    step "e2e tests" run_group env E2E_EXCLUSIVE_APART=1 PLAYWRIGHT_JSON_OUTPUT_FILE="$REPORTS/e2e.json" \
+      npm run --silent test:e2e -- --project js --project no-js
   fi
 fi
 finish_background
@@ -207,9 +216,10 @@ read -r PASSED FAILED < <(node -e '
     passed += r.numPassedTests ?? 0;
     failed += r.numFailedTests ?? 0;
   }
-  const e2e = `${process.argv[1]}/e2e.json`;
-  if (fs.existsSync(e2e)) {
-    const s = JSON.parse(fs.readFileSync(e2e, "utf8")).stats ?? {};
+  for (const name of ["e2e", "e2e-exclusive"]) {
+    const file = `${process.argv[1]}/${name}.json`;
+    if (!fs.existsSync(file)) continue;
+    const s = JSON.parse(fs.readFileSync(file, "utf8")).stats ?? {};
     passed += (s.expected ?? 0) + (s.flaky ?? 0);
     failed += s.unexpected ?? 0;
   }
@@ -219,7 +229,7 @@ read -r PASSED FAILED < <(node -e '
 echo
 if [ ${#FAILED_STEPS[@]} -gt 0 ]; then
   echo "Failed steps: ${FAILED_STEPS[*]}"
-  [ -f "$SERVER_LOG" ] && echo "Server logs: ${SERVER_LOG#"$PWD"/} (e2e), ${EDGE_SERVER_LOG#"$PWD"/} (edge)"
+  [ -f "$SERVER_LOG" ] && echo "Server logs: ${SERVER_LOG#"$PWD"/} (e2e), ${EXCLUSIVE_SERVER_LOG#"$PWD"/} (exclusive e2e), ${EDGE_SERVER_LOG#"$PWD"/} (edge)"
 fi
 echo "${PASSED} passed, ${FAILED} failed"
 [ ${#FAILED_STEPS[@]} -eq 0 ] && [ "$FAILED" -eq 0 ]

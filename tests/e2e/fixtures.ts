@@ -2,7 +2,7 @@
 // page gives when it has made a decision (app/shell/shell-state.ts).
 //
 // Tests run two ways (playwright.config.ts): most of them in parallel workers, and the ones tagged @exclusive alone,
-// one at a time, after the others. A test must be @exclusive when it changes what other tests would see: platform
+// one at a time, after the others or (npm test) on a server of their own beside them. A test must be @exclusive when it changes what other tests would see: platform
 // faults (they apply to a whole merchant) or sandbox data (members' passwords, SMS codes, a data reset that drops every
 // session of the merchant). The `faults` and `resetData` fixtures refuse to run in a test without the tag.
 import { test as base, expect, type Page } from "@playwright/test";
