@@ -11,7 +11,6 @@ import {
   NO_PERMISSION_TOAST_MS,
   UNREAD_PATH,
   UNREAD_REFRESH_MS,
-  unreadReplySchema,
 } from "./chat";
 import type { SupportData } from "./support-data.server";
 
@@ -55,6 +54,7 @@ function useUnreadCount(initial: number | null, member: boolean): number | null 
       try {
         const reply = await fetch(UNREAD_PATH, { headers: { Accept: "application/json" }, cache: "no-store" });
         if (!reply.ok) return;
+        const { unreadReplySchema } = await import("./unread-reply");
         const parsed = unreadReplySchema.safeParse(await reply.json());
         if (parsed.success && !stopped) setCount(parsed.data.count);
       } catch {

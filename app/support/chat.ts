@@ -1,5 +1,4 @@
 // Chat rules shared by the browser and the server (docs/behaviour/support.md#chat-link).
-import { z } from "zod";
 import type { LanguageCode } from "~/i18n/languages";
 
 /** The edge route the footer's chat item links to; it does the checks and redirects (works without JavaScript). */
@@ -29,9 +28,6 @@ export function chatLanguage(language: LanguageCode): string {
 export function chatHref(fromPath: string): string {
   return `${CHAT_PATH}?${new URLSearchParams({ from: fromPath }).toString()}`;
 }
-
-/** The refresh route's reply, read with zod in the browser. */
-export const unreadReplySchema = z.object({ count: z.number().int().min(0).max(1_000_000).nullable() });
 
 /** What the badge shows: nothing at 0 (or unknown), the count up to 99, then "99+". */
 export function badgeText(count: number | null): string | null {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { badgeText, chatHref, chatLanguage, unreadReplySchema } from "../../../app/support/chat";
+import { badgeText, chatHref, chatLanguage } from "../../../app/support/chat";
+import { unreadReplySchema } from "../../../app/support/unread-reply";
 
 describe("chat rules", () => {
   it("asks for the chat in CN for both Chinese languages, else in the page language", () => {
