@@ -97,6 +97,37 @@ test.describe("announcement popup, scripts on", () => {
     await expect(page.getByRole("dialog", { name: "Your first login" })).toBeVisible();
   });
 
+  test("vn.localhost: a first-time login sees its A and F announcements in Vietnamese", async ({ page, context }) => {
+    await addMemberSession(context, "fresh01", "demo1234", "vn.localhost");
+    await openPaused(page, urlOn("vn.localhost", "/m/home?language=VI"));
+    await page.clock.runFor(500);
+    const dialog = page.getByRole("dialog", { name: "Thưởng nạp tiền tuần này" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("1 trên 3")).toBeVisible();
+    await dialog.getByRole("button", { name: "Thông báo trước" }).click();
+    await expect(page.getByRole("dialog", { name: "Lần đăng nhập đầu tiên" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Chào mừng đến với VN88" })).toHaveCount(0);
+  });
+
+  test.describe("with motion allowed", () => {
+    test.use({ reducedMotion: "no-preference" });
+
+    test("the slides turn by themselves every 5 s, and not while the pointer is on them", async ({ page, context }) => {
+      await addMemberSession(context, "demo01", "demo1234");
+      await openPaused(page, "/m/home");
+      await page.clock.runFor(500);
+      const dialog = page.getByRole("dialog");
+      await expect(dialog.getByRole("heading", { name: "Deposit bonus this week" })).toBeVisible();
+      await page.clock.runFor(4_900);
+      await expect(dialog.getByRole("heading", { name: "Deposit bonus this week" })).toBeVisible();
+      await page.clock.runFor(200);
+      await expect(dialog.getByRole("heading", { name: "Scheduled maintenance" })).toBeVisible();
+      await dialog.getByRole("group").hover();
+      await page.clock.runFor(6_000);
+      await expect(dialog.getByRole("heading", { name: "Scheduled maintenance" })).toBeVisible();
+    });
+  });
+
   test("hide today lasts until the player's next local midnight", async ({ page }) => {
     await page.clock.install({ time: new Date(2026, 10, 24, 22, 0, 0) });
     await page.goto(urlOn("vn.localhost", "/m/home?language=VI"));
@@ -186,5 +217,14 @@ test.describe("announcement popup, scripts off", () => {
     await expect(dialog.getByRole("heading", { name: "Deposit bonus this week" })).toBeVisible();
     await expect(dialog.getByRole("heading", { name: "Your first login" })).toBeVisible();
     await expect(dialog.getByRole("link", { name: "Go to activity" })).toHaveAttribute("href", "/m/rewardCenter");
+  });
+
+  test("a first-time login on vn.localhost sees A and F in Vietnamese", async ({ page, context }) => {
+    await addMemberSession(context, "fresh01", "demo1234", "vn.localhost");
+    await page.goto(urlOn("vn.localhost", "/m/home?language=VI"));
+    const dialog = page.getByRole("region", { name: "Thông báo" });
+    await expect(dialog.getByRole("heading", { name: "Thưởng nạp tiền tuần này" })).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "Lần đăng nhập đầu tiên" })).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "Chào mừng đến với VN88" })).toHaveCount(0);
   });
 });

@@ -117,7 +117,7 @@ for (const [lang, host, dir] of [
   test.describe(`promotions screenshots ${lang}`, () => {
     const query = lang === "en" ? "" : `language=${lang.toUpperCase()}`;
     const at = (path: string) => urlOn(host, `${path}${path.includes("?") ? (query ? `&${query}` : "") : query ? `?${query}` : ""}`);
-    // Members only on demo (vn88's login needs a captcha).
+    // Members on demo only: one merchant's member pages are enough for review.
     for (const [name, path, member] of [
       ["activity", "/m/activity", false],
       ["activity-detail", `/m/activity?id=${host === "vn.localhost" ? "vn88" : "demo"}-login`, false],
