@@ -1,4 +1,10 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+
+/**
+ * Before the browser paints: a dialog must never look modal while it is not yet (Escape and focus would reach the page
+ * behind it). The server has no paint, and React warns about layout effects there.
+ */
+const useBeforePaintEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 type DialogProps = {
   titleId: string;
@@ -21,7 +27,7 @@ export function Dialog({ titleId, children, role = "dialog", onClose, className 
   useEffect(() => {
     onCloseRef.current = onClose;
   });
-  useEffect(() => {
+  useBeforePaintEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (dialog.open) dialog.close();
