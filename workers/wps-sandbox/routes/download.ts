@@ -8,8 +8,8 @@ import { MERCHANTS, type Merchant } from "../merchants";
 import { authenticate, tokenFrom } from "../sessions";
 import { invalidRequest } from "../validation";
 import { popupAnnouncements } from "./announcements";
-import { GLYPH_W, glyphFor } from "../../../app/lib/bitmap-font";
-import { encodePng } from "../../../app/lib/png";
+import { PROMOTION_TYPES } from "../../../app/promotions/go-to";
+import { Canvas, drawnOnce, merchantColours, WHITE, type Bytes } from "../canvas";
 import { homeBanners, isHomeBannerGroup, marqueeAnnouncements } from "./home-content";
 
 export const FILES_PREFIX = "/wps/sandbox-files/";
@@ -103,24 +103,6 @@ const BONUS_TEXT: Record<string, { title: string; content: string }> = {
   },
 };
 
-const PROMOTION_TYPES = [
-  "LOGIN",
-  "REGISTER",
-  "SAVIOR",
-  "DEPOSIT",
-  "FIRST_DEPOSIT",
-  "SECOND_DEPOSIT",
-  "THIRD_DEPOSIT",
-  "FOURTH_DEPOSIT",
-  "FIFTH_DEPOSIT",
-  "DEPOSIT_COUNT",
-  "DEPOSIT_BET_BONUS",
-  "REFERRAL",
-  "MISSION",
-  "UPGRADE_BONUS",
-  "APP_DOWNLOAD",
-] as const;
-
 // ---------------------------------------------------------------------------------------------------------------
 // /wps calls
 
@@ -199,109 +181,10 @@ async function availablePromotions(ctx: WpsContext): Promise<Response> {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Files: pictures drawn on a small RGB canvas, encoded and lettered with the edge's own PNG writer and 5×7 font, so
-// the sandbox keeps no second copy of either.
-
-/** Bytes backed by a plain ArrayBuffer (what Blob and Response accept). */
-type Bytes = Uint8Array<ArrayBuffer>;
-
-type Rgb = readonly [number, number, number];
-
-class Canvas {
-  readonly pixels: Uint8Array;
-  constructor(
-    readonly width: number,
-    readonly height: number,
-  ) {
-    this.pixels = new Uint8Array(width * height * 3);
-  }
-
-  set(x: number, y: number, [r, g, b]: Rgb): void {
-    if (x < 0 || y < 0 || x >= this.width || y >= this.height) return;
-    const i = (Math.floor(y) * this.width + Math.floor(x)) * 3;
-    this.pixels[i] = r;
-    this.pixels[i + 1] = g;
-    this.pixels[i + 2] = b;
-  }
-
-  /** Vertical gradient over the whole canvas. */
-  gradient(top: Rgb, bottom: Rgb): void {
-    for (let y = 0; y < this.height; y++) {
-      const t = y / (this.height - 1);
-      const c: Rgb = [0, 1, 2].map((i) => Math.round(top[i]! + (bottom[i]! - top[i]!) * t)) as unknown as Rgb;
-      for (let x = 0; x < this.width; x++) this.set(x, y, c);
-    }
-  }
-
-  roundRect(x: number, y: number, w: number, h: number, r: number, colour: Rgb): void {
-    for (let py = y; py < y + h; py++) {
-      for (let px = x; px < x + w; px++) {
-        const dx = Math.max(x + r - px, 0, px - (x + w - 1 - r));
-        const dy = Math.max(y + r - py, 0, py - (y + h - 1 - r));
-        if (dx * dx + dy * dy <= r * r) this.set(px, py, colour);
-      }
-    }
-  }
-
-  circle(cx: number, cy: number, r: number, colour: Rgb, highlight?: Rgb): void {
-    for (let py = cy - r; py <= cy + r; py++) {
-      for (let px = cx - r; px <= cx + r; px++) {
-        const d = (px - cx) ** 2 + (py - cy) ** 2;
-        if (d > r * r) continue;
-        const h = highlight && (px - (cx - r / 3)) ** 2 + (py - (cy - r / 3)) ** 2 < (r / 3) ** 2;
-        this.set(px, py, h ? highlight : colour);
-      }
-    }
-  }
-
-  /** A downward arrow onto a tray: the universal "download" sign. */
-  downloadSign(cx: number, top: number, size: number, colour: Rgb): void {
-    const stem = Math.round(size / 5);
-    this.roundRect(cx - stem / 2, top, stem, size * 0.55, 2, colour);
-    const headTop = top + size * 0.4;
-    const headH = size * 0.35;
-    for (let y = 0; y < headH; y++) {
-      const half = (size * 0.4 * (headH - y)) / headH;
-      for (let x = -half; x <= half; x++) this.set(cx + x, headTop + y, colour);
-    }
-    this.roundRect(cx - size * 0.45, top + size * 0.85, size * 0.9, stem * 0.8, 2, colour);
-  }
-
-  text(text: string, cx: number, top: number, scale: number, colour: Rgb): void {
-    const advance = 6 * scale;
-    let x = Math.round(cx - (text.length * advance - scale) / 2);
-    for (const ch of text) {
-      glyphFor(ch, " ").forEach((row, gy) => {
-        for (let gx = 0; gx < GLYPH_W; gx++) {
-          if (row[gx] !== "1") continue;
-          for (let sy = 0; sy < scale; sy++)
-            for (let sx = 0; sx < scale; sx++) this.set(x + gx * scale + sx, top + gy * scale + sy, colour);
-        }
-      });
-      x += advance;
-    }
-  }
-
-  png(): Promise<Bytes> {
-    return encodePng({ width: this.width, height: this.height, channels: 3, pixels: this.pixels });
-  }
-}
-
-const WHITE: Rgb = [255, 255, 255];
-const GOLD: Rgb = [255, 213, 79];
-
-const PALETTES: Record<string, { top: Rgb; bottom: Rgb; accent: Rgb }> = {
-  demo: { top: [31, 111, 235], bottom: [11, 26, 51], accent: GOLD },
-  vn88: { top: [198, 40, 40], bottom: [74, 12, 12], accent: GOLD },
-  br777: { top: [0, 137, 123], bottom: [0, 46, 40], accent: GOLD },
-};
-
-function paletteOf(merchantCode: string) {
-  return PALETTES[merchantCode] ?? PALETTES.demo!;
-}
+// Files: pictures drawn on the sandbox canvas (../canvas.ts).
 
 async function drawIcon(merchantCode: string): Promise<Bytes> {
-  const p = paletteOf(merchantCode);
+  const p = merchantColours(merchantCode);
   const c = new Canvas(192, 192);
   c.gradient(p.top, p.bottom);
   c.roundRect(36, 36, 120, 120, 28, WHITE);
@@ -310,7 +193,7 @@ async function drawIcon(merchantCode: string): Promise<Bytes> {
 }
 
 async function drawGetTheApp(merchantCode: string): Promise<Bytes> {
-  const p = paletteOf(merchantCode);
+  const p = merchantColours(merchantCode);
   const c = new Canvas(300, 400);
   c.gradient(p.top, p.bottom);
   c.text("GET THE APP", 150, 28, 4, WHITE);
@@ -338,17 +221,6 @@ async function drawLuckyDraw(merchantCode: string): Promise<Bytes> {
   c.text("DAILY", 150, 300, 5, WHITE);
   c.text(merchantCode === "demo" ? "DEMO PLAY" : "PLAY NOW", 150, 352, 3, [255, 248, 225]);
   return c.png();
-}
-
-const IMAGE_CACHE = new Map<string, Promise<Bytes>>();
-
-function cachedImage(key: string, draw: () => Promise<Bytes>): Promise<Bytes> {
-  let image = IMAGE_CACHE.get(key);
-  if (!image) {
-    image = draw();
-    IMAGE_CACHE.set(key, image);
-  }
-  return image;
 }
 
 function fileReply(body: BodyInit, type: string, headers: Record<string, string> = {}): Response {
@@ -459,12 +331,12 @@ function fileRoutes(): WpsRoute[] {
           }),
         );
       } else {
-        add(url, code, async () => fileReply(await cachedImage(`icon:${code}`, () => drawIcon(code)), "image/png"));
+        add(url, code, async () => fileReply(await drawnOnce(`icon:${code}`, () => drawIcon(code)), "image/png"));
       }
     }
     for (const [group, file] of Object.entries(setup.banners)) {
       const draw = group === "m_popup1" ? () => drawGetTheApp(code) : () => drawLuckyDraw(code);
-      add(`${BANNERS}${file}`, code, async () => fileReply(await cachedImage(`banner:${code}:${group}`, draw), "image/png"));
+      add(`${BANNERS}${file}`, code, async () => fileReply(await drawnOnce(`download-banner:${code}:${group}`, draw), "image/png"));
     }
   }
   return routes;

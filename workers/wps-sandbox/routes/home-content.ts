@@ -5,8 +5,7 @@
 import type { WpsContext, WpsRoute } from "../context";
 import { notLoggedIn, ok } from "../http";
 import { authenticate, tokenFrom } from "../sessions";
-import { GLYPH_W, glyphFor } from "../../../app/lib/bitmap-font";
-import { encodePng } from "../../../app/lib/png";
+import { Canvas, drawnOnce, merchantColours, WHITE, type Bytes } from "../canvas";
 
 const HOME_BANNERS = "/wps/sandbox-files/home-banners/";
 
@@ -371,99 +370,19 @@ async function gameVendors(ctx: WpsContext): Promise<Response> {
 // ---------------------------------------------------------------------------------------------------------------
 // Banner pictures: 600×250, the merchant's colours, a motif and the banner's words.
 
-type Rgb = readonly [number, number, number];
-
-/** A small RGB canvas for the banner pictures (download.ts draws the popup ones; it imports this module). */
-class Canvas {
-  readonly pixels: Uint8Array;
-  constructor(
-    readonly width: number,
-    readonly height: number,
-  ) {
-    this.pixels = new Uint8Array(width * height * 3);
-  }
-
-  set(x: number, y: number, [r, g, b]: Rgb): void {
-    if (x < 0 || y < 0 || x >= this.width || y >= this.height) return;
-    const i = (Math.floor(y) * this.width + Math.floor(x)) * 3;
-    this.pixels[i] = r;
-    this.pixels[i + 1] = g;
-    this.pixels[i + 2] = b;
-  }
-
-  gradient(from: Rgb, to: Rgb): void {
-    for (let x = 0; x < this.width; x++) {
-      const t = x / (this.width - 1);
-      const c = [0, 1, 2].map((i) => Math.round(from[i]! + (to[i]! - from[i]!) * t)) as unknown as Rgb;
-      for (let y = 0; y < this.height; y++) this.set(x, y, c);
-    }
-  }
-
-  roundRect(x: number, y: number, w: number, h: number, r: number, colour: Rgb): void {
-    for (let py = y; py < y + h; py++) {
-      for (let px = x; px < x + w; px++) {
-        const dx = Math.max(x + r - px, 0, px - (x + w - 1 - r));
-        const dy = Math.max(y + r - py, 0, py - (y + h - 1 - r));
-        if (dx * dx + dy * dy <= r * r) this.set(px, py, colour);
-      }
-    }
-  }
-
-  circle(cx: number, cy: number, r: number, colour: Rgb, highlight: Rgb): void {
-    for (let py = cy - r; py <= cy + r; py++) {
-      for (let px = cx - r; px <= cx + r; px++) {
-        if ((px - cx) ** 2 + (py - cy) ** 2 > r * r) continue;
-        const lit = (px - (cx - r / 3)) ** 2 + (py - (cy - r / 3)) ** 2 < (r / 3) ** 2;
-        this.set(px, py, lit ? highlight : colour);
-      }
-    }
-  }
-
-  text(text: string, cx: number, top: number, scale: number, colour: Rgb): void {
-    const advance = 6 * scale;
-    let x = Math.round(cx - (text.length * advance - scale) / 2);
-    for (const ch of text) {
-      glyphFor(ch, " ").forEach((row, gy) => {
-        for (let gx = 0; gx < GLYPH_W; gx++) {
-          if (row[gx] !== "1") continue;
-          for (let sy = 0; sy < scale; sy++)
-            for (let sx = 0; sx < scale; sx++) this.set(x + gx * scale + sx, top + gy * scale + sy, colour);
-        }
-      });
-      x += advance;
-    }
-  }
-
-  png() {
-    return encodePng({ width: this.width, height: this.height, channels: 3, pixels: this.pixels });
-  }
+function pngReply(key: string, draw: () => Promise<Bytes>): Promise<Response> {
+  return drawnOnce(`home-banner:${key}`, draw).then(
+    (bytes) => new Response(bytes, { headers: { "content-type": "image/png", "cache-control": "public, max-age=3600" } }),
+  );
 }
-
-const IMAGES = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
-
-function pngReply(key: string, draw: () => Promise<Uint8Array<ArrayBuffer>>): Promise<Response> {
-  let image = IMAGES.get(key);
-  if (!image) {
-    image = draw();
-    IMAGES.set(key, image);
-  }
-  return image.then((bytes) => new Response(bytes, { headers: { "content-type": "image/png", "cache-control": "public, max-age=3600" } }));
-}
-
-const WHITE: Rgb = [255, 255, 255];
-const COLOURS: Record<string, { top: Rgb; bottom: Rgb; accent: Rgb; brand: string }> = {
-  demo: { top: [31, 111, 235], bottom: [11, 26, 51], accent: [255, 213, 79], brand: "DEMO PLAY" },
-  vn88: { top: [198, 40, 40], bottom: [74, 12, 12], accent: [255, 213, 79], brand: "VN88" },
-  br777: { top: [0, 137, 123], bottom: [0, 46, 40], accent: [255, 235, 59], brand: "BR777" },
-};
 
 export const BANNER_WIDTH = 600;
 export const BANNER_HEIGHT = 250;
 
 async function drawBanner(merchantCode: string, art: HomeBanner["art"]) {
-  const colours = COLOURS[merchantCode] ?? COLOURS.demo!;
+  const colours = merchantColours(merchantCode);
   const c = new Canvas(BANNER_WIDTH, BANNER_HEIGHT);
-  c.gradient(colours.top, colours.bottom);
+  c.gradient(colours.top, colours.bottom, "horizontal");
   c.text(colours.brand, 210, 22, 3, colours.accent);
   c.text(art.headline, 210, 66, art.headline.length > 13 ? 3 : 4, WHITE);
   c.roundRect(70, 126, 280, 56, 28, colours.accent);
