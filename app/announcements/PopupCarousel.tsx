@@ -6,6 +6,9 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/translate";
 import { Dialog } from "~/ui/Dialog";
 import { BottomConfirm } from "~/ui/BottomConfirm";
+import { Chevron } from "~/ui/Chevron";
+import { useAttentionWithin } from "~/ui/use-attention-within";
+import { usePrefersReducedMotion } from "~/ui/use-reduced-motion";
 import { GO_TO_ACTIVITY_PATH, POPUP_AUTOPLAY_MS, type CloseChoice, type PopupData } from "./rules";
 
 const TITLE_ID = "announcement-title";
@@ -29,10 +32,6 @@ function Icon({ children }: { children: ReactNode }) {
   );
 }
 
-function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-}
-
 export default function PopupCarousel({
   data,
   onClosed,
@@ -49,8 +48,8 @@ export default function PopupCarousel({
   const [hideToday, setHideToday] = useState(false);
   const [never, setNever] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
+  const attention = useAttentionWithin();
+  const reducedMotion = usePrefersReducedMotion();
   const dialogRef = useRef<HTMLDivElement>(null);
   const choice = useRef<CloseChoice>("close");
   choice.current = never ? "never" : hideToday ? "today" : "close";
@@ -65,13 +64,13 @@ export default function PopupCarousel({
   };
 
   // Autoplay: every 5 s to the next slide; not under reduced motion, nor while the pointer or focus is on the slides.
-  const paused = hovered || focused || confirming;
+  const paused = attention.within || confirming;
   useEffect(() => {
-    if (items.length < 2 || paused || prefersReducedMotion()) return;
+    if (items.length < 2 || paused || reducedMotion) return;
     const timer = window.setTimeout(() => go(index + 1, "next"), POPUP_AUTOPLAY_MS);
     return () => window.clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- restarts on every slide change
-  }, [index, paused, items.length]);
+  }, [index, paused, reducedMotion, items.length]);
 
   const closeDialog = () => dialogRef.current?.closest("dialog")?.close();
 
@@ -98,12 +97,7 @@ export default function PopupCarousel({
         role="group"
         aria-roledescription={t("popup_slide")}
         aria-label={t("popup_position", { current: String(index + 1), total: String(items.length) })}
-        onMouseEnter={() => setHovered(true)}
-        onMouseLeave={() => setHovered(false)}
-        onFocus={() => setFocused(true)}
-        onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-        }}
+        {...attention.handlers}
       >
         <div
           key={item.hash}
@@ -114,17 +108,13 @@ export default function PopupCarousel({
         {items.length > 1 ? (
           <div className="popup__nav">
             <button type="button" className="popup__arrow" onClick={() => go(index - 1, "previous")} aria-label={t("popup_previous")}>
-              <Icon>
-                <path d="M15 5l-7 7 7 7" />
-              </Icon>
+              <Chevron direction="previous" />
             </button>
             <span className="popup__count" aria-live="polite">
               {t("popup_position", { current: String(index + 1), total: String(items.length) })}
             </span>
             <button type="button" className="popup__arrow" onClick={() => go(index + 1, "next")} aria-label={t("popup_next")}>
-              <Icon>
-                <path d="M9 5l7 7-7 7" />
-              </Icon>
+              <Chevron direction="next" />
             </button>
           </div>
         ) : null}

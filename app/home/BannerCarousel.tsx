@@ -1,6 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "~/i18n/translate";
+import { Chevron } from "~/ui/Chevron";
+import { useAttentionWithin } from "~/ui/use-attention-within";
+import { usePrefersReducedMotion } from "~/ui/use-reduced-motion";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { HomeBanner } from "./banners.server";
 
@@ -8,34 +11,6 @@ import type { HomeBanner } from "./banners.server";
 export const BANNER_AUTOPLAY_MS = 5_000;
 /** A mouse drag this far (px) turns the slide; touch swipes are the browser's own scroll-snap. */
 const DRAG_THRESHOLD_PX = 40;
-
-function usePrefersReducedMotion(): boolean {
-  // Until the browser says otherwise, no motion: the server render and the first browser render agree.
-  const [reduced, setReduced] = useState(true);
-  useEffect(() => {
-    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
-    const update = () => setReduced(query.matches);
-    update();
-    query.addEventListener("change", update);
-    return () => query.removeEventListener("change", update);
-  }, []);
-  return reduced;
-}
-
-function Chevron({ direction }: { direction: "previous" | "next" }) {
-  return (
-    <svg className="banners__chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path
-        d={direction === "previous" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 /**
  * The home banners: a scroll-snap strip of links that swipes and shows the first slide without JavaScript; with it,
@@ -50,12 +25,11 @@ export function BannerCarousel({ banners }: { banners: readonly HomeBanner[] }) 
   const drag = useRef<{ x: number; moved: boolean } | null>(null);
   const [current, setCurrent] = useState(0);
   const [stopped, setStopped] = useState(false);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
+  const attention = useAttentionWithin();
   const count = banners.length;
   const controls = hydrated && count > 1;
   const autoplay = controls && !reduced && !stopped;
-  const rotating = autoplay && !hovered && !focused;
+  const rotating = autoplay && !attention.within;
 
   function show(index: number) {
     const element = track.current;
@@ -109,12 +83,7 @@ export function BannerCarousel({ banners }: { banners: readonly HomeBanner[] }) 
       className="banners"
       aria-roledescription={t("home_banners_carousel")}
       aria-label={t("home_banners_label")}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-      }}
+      {...attention.handlers}
     >
       <div
         ref={track}
@@ -171,7 +140,7 @@ export function BannerCarousel({ banners }: { banners: readonly HomeBanner[] }) 
             aria-label={t("home_banner_previous")}
             onClick={() => show(current - 1)}
           >
-            <Chevron direction="previous" />
+            <Chevron direction="previous" className="banners__chevron" />
           </button>
           <button
             type="button"
@@ -179,7 +148,7 @@ export function BannerCarousel({ banners }: { banners: readonly HomeBanner[] }) 
             aria-label={t("home_banner_next")}
             onClick={() => show(current + 1)}
           >
-            <Chevron direction="next" />
+            <Chevron direction="next" className="banners__chevron" />
           </button>
           <div className="banners__foot">
             {!reduced ? (
