@@ -3,8 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { EXCLUSIVE, expect, test, urlOn, waitForHydration } from "./fixtures";
 import type { FaultUpdate } from "../support/http";
-import { dismissAnnouncements } from "./support/announcements";
-import { addMemberSession } from "./support/member";
+import { openAsMember } from "./support/member";
 
 type Found = { id: string; target: string; summary: string };
 
@@ -56,9 +55,7 @@ const PAGES: { name: string; setup: Setup; hydrates: boolean; faults?: true }[] 
     name: "member home with the footer's badge and the mini-game open",
     hydrates: true,
     setup: async (page) => {
-      await addMemberSession(page.context(), "demo01", "demo1234");
-      await dismissAnnouncements(page.context());
-      await page.goto("/m/home");
+      await openAsMember(page, "demo01");
       await expect(page.locator(".footer-nav__badge")).toBeVisible();
       await page.getByRole("button", { name: /^Mini-game/ }).click();
       await expect(page.getByRole("region", { name: "Mini-game" })).toBeVisible();

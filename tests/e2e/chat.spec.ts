@@ -1,8 +1,7 @@
 // The footer navigation, the chat item and the unread badge (docs/behaviour/support.md#footer-nav, #chat-link,
 // #unread-badge), with and without scripts (the js and no-js projects), at the configured 360×740.
 import { exclusiveBothWays, expect, scripts, test, urlOn, waitForHydration } from "./fixtures";
-import { dismissAnnouncements } from "./support/announcements";
-import { addMemberSession } from "./support/member";
+import { openAsMember } from "./support/member";
 import { setUnread } from "../support/http";
 
 test.describe("footer navigation", () => {
@@ -44,9 +43,7 @@ test.describe("the chat item", () => {
   });
 
   test("a member: the item lights up and the chat opens", async ({ page }) => {
-    await addMemberSession(page.context(), "demo01", "demo1234");
-    await dismissAnnouncements(page.context());
-    await page.goto("/m/home");
+    await openAsMember(page, "demo01");
     const chat = page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Chat" });
     if (scripts() === "js") {
       await waitForHydration(page);
@@ -63,9 +60,7 @@ test.describe("the chat item", () => {
   });
 
   test("a member of type 4 is told there is no permission, and stays", async ({ page }) => {
-    await addMemberSession(page.context(), "restricted01", "demo1234");
-    await dismissAnnouncements(page.context());
-    await page.goto("/m/home");
+    await openAsMember(page, "restricted01");
     const chat = page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Chat" });
     if (scripts() === "js") {
       await waitForHydration(page);
@@ -89,10 +84,8 @@ exclusiveBothWays("the unread badge", () => {
   test("follows the sandbox's count and is hidden at 0", async ({ page, javaScriptEnabled, faults }) => {
     // faults: the reset at the end also restores the unread counts.
     await faults({ merchant: "demo" });
-    await addMemberSession(page.context(), "demo01", "demo1234");
-    await dismissAnnouncements(page.context());
     await setUnread("demo", "demo01", 5);
-    await page.goto("/m/home");
+    await openAsMember(page, "demo01");
     const nav = page.getByRole("navigation", { name: "Main navigation" });
     const badge = nav.locator(".footer-nav__badge");
     await expect(badge).toHaveText("5");

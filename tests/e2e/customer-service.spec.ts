@@ -3,7 +3,7 @@
 import type { Page } from "@playwright/test";
 import { exclusiveBothWays, expect, test, urlOn } from "./fixtures";
 import { dismissAnnouncements } from "./support/announcements";
-import { addMemberSession } from "./support/member";
+import { addMemberSession, openAsMember } from "./support/member";
 
 type Expected = { type: string; params: Record<string, string | null> };
 
@@ -29,9 +29,7 @@ test.describe("customer service from the footer", () => {
   });
 
   test("a member: the MEMBER entry (COMM100VIP) with CUSTOM!username and the club label as category", async ({ page }) => {
-    await addMemberSession(page.context(), "demo01", "demo1234");
-    await dismissAnnouncements(page.context());
-    await page.goto("/m/home");
+    await openAsMember(page, "demo01");
     await opensChat(
       page,
       "Customer service",

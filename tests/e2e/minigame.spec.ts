@@ -2,8 +2,7 @@
 // loaded after the page is idle, draggable with mouse and touch within the bounds, keyboard-movable, gone after logout.
 import type { Page, Request } from "@playwright/test";
 import { expect, scripts, test, urlOn, waitForHydration } from "./fixtures";
-import { dismissAnnouncements } from "./support/announcements";
-import { addMemberSession } from "./support/member";
+import { openAsMember } from "./support/member";
 import { loginAs } from "./support/login";
 
 const SCRIPT = "/mini-game/minigame.js";
@@ -49,9 +48,7 @@ test.describe("mini-game", () => {
   test("without scripts a member gets no box either (it is a script game)", async ({ page }) => {
     test.skip(scripts() === "js", "no-js only");
     const requests = recordScriptRequests(page);
-    await addMemberSession(page.context(), "demo01", "demo1234");
-    await dismissAnnouncements(page.context());
-    await page.goto("/m/home");
+    await openAsMember(page, "demo01");
     await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeVisible();
     await expect(page.getByRole("button", { name: /^Mini-game/ })).toHaveCount(0);
     expect(requests).toHaveLength(0);
@@ -90,9 +87,7 @@ test.describe("mini-game for a member", () => {
   });
 
   test("drags with the mouse, stays within the bounds, and a drag does not open the game", async ({ page }) => {
-    await addMemberSession(page.context(), "demo01", "demo1234");
-    await dismissAnnouncements(page.context());
-    await page.goto("/m/home");
+    await openAsMember(page, "demo01");
     const box = page.getByRole("button", { name: /^Mini-game/ });
     await expect(box).toHaveAttribute("data-ready", "true");
     const start = await boxRect(page);
@@ -114,9 +109,7 @@ test.describe("mini-game for a member", () => {
   });
 
   test("drags by touch (pointer events of a finger) within the bounds", async ({ page }) => {
-    await addMemberSession(page.context(), "demo01", "demo1234");
-    await dismissAnnouncements(page.context());
-    await page.goto("/m/home");
+    await openAsMember(page, "demo01");
     const box = page.getByRole("button", { name: /^Mini-game/ });
     await expect(box).toHaveAttribute("data-ready", "true");
     const start = await boxRect(page);
@@ -134,9 +127,7 @@ test.describe("mini-game for a member", () => {
   });
 
   test("moves with the arrow keys and stays inside when the window turns", async ({ page }) => {
-    await addMemberSession(page.context(), "demo01", "demo1234");
-    await dismissAnnouncements(page.context());
-    await page.goto("/m/home");
+    await openAsMember(page, "demo01");
     const box = page.getByRole("button", { name: /^Mini-game/ });
     await expect(box).toHaveAttribute("data-ready", "true");
     const start = await boxRect(page);
@@ -156,9 +147,7 @@ test.describe("mini-game for a member", () => {
 
   test.describe("right to left", () => {
     test("starts at the left in Urdu", async ({ page }) => {
-      await addMemberSession(page.context(), "demo01", "demo1234");
-      await dismissAnnouncements(page.context());
-      await page.goto("/m/home?language=UR");
+      await openAsMember(page, "demo01", "/m/home?language=UR");
       const box = page.getByRole("button", { name: /^منی گیم/ });
       await expect(box).toHaveAttribute("data-ready", "true");
       const rect = await box.boundingBox();

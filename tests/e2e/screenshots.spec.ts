@@ -2,8 +2,7 @@
 // test-results/screenshots/<page>-<lang>.png, <page> one of home, home-catalogue, game, footer-member, minigame, minigame-open, maintenance, access-denied, 404-in-app,
 // unconfigured-domain and <lang> one of en, vi, ur. Project "js" only (see playwright.config.ts).
 import { EXCLUSIVE, expect, test, urlOn, waitForHydration } from "./fixtures";
-import { addMemberSession } from "./support/member";
-import { dismissAnnouncements } from "./support/announcements";
+import { addMemberSession, openAsMember } from "./support/member";
 
 // The announcement popup would cover the home page these tests use (docs/behaviour/announcements.md#tests).
 test.use({ announcements: "dismissed" });
@@ -39,9 +38,7 @@ for (const language of LANGUAGES) {
     });
 
     test(`footer navigation, member ${language.code}`, async ({ page }) => {
-      await addMemberSession(page.context(), "demo01", "demo1234");
-      await dismissAnnouncements(page.context());
-      await page.goto(`/m/home?language=${language.code}`);
+      await openAsMember(page, "demo01", `/m/home?language=${language.code}`);
       await waitForHydration(page);
       await expect(page.locator(".footer-nav__badge")).toBeVisible();
       // The viewport, not the full page: the navigation sticks to the bottom of the screen.
@@ -49,9 +46,7 @@ for (const language of LANGUAGES) {
     });
 
     test(`mini-game ${language.code}`, async ({ page }) => {
-      await addMemberSession(page.context(), "demo01", "demo1234");
-      await dismissAnnouncements(page.context());
-      await page.goto(`/m/home?language=${language.code}`);
+      await openAsMember(page, "demo01", `/m/home?language=${language.code}`);
       const box = page.locator(".minigame-box");
       await expect(box).toHaveAttribute("data-ready", "true");
       await page.screenshot({ path: `test-results/screenshots/minigame-${language.file}.png` });

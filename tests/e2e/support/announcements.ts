@@ -5,7 +5,7 @@
 // context the cookie the edge answers with. The product and the sandbox stay as they are.
 import { expect, type BrowserContext } from "@playwright/test";
 import { hostFor, originFor, request } from "../../support/http";
-import { parseSetCookie } from "./member";
+import { parseSetCookie } from "./browser-cookie";
 
 const CONTENT_LANGUAGES = ["EN", "VI", "PT-BR"] as const;
 

@@ -1,34 +1,12 @@
 // A logged-in member without the login form, for tests that only need to be logged in (the login form itself is
 // tested in identity-login.spec.ts). One login per member and host in each worker: the session cookies are kept
 // and added to each test's browser context.
-import { expect, type BrowserContext, type Cookie } from "@playwright/test";
+import { expect, type BrowserContext, type Cookie, type Page } from "@playwright/test";
 import { hostFor, originFor, request } from "../../support/http";
+import { parseSetCookie } from "./browser-cookie";
+import { dismissAnnouncements } from "./announcements";
 
 const sessions = new Map<string, Promise<Cookie[]>>();
-
-/** A Set-Cookie line as a browser cookie for `domain`; null when it deletes the cookie. */
-export function parseSetCookie(line: string, domain: string): Cookie | null {
-  const [pair = "", ...attributes] = line.split(";").map((part) => part.trim());
-  const separator = pair.indexOf("=");
-  const name = pair.slice(0, separator);
-  const value = pair.slice(separator + 1);
-  const attribute = (key: string) =>
-    attributes.find((a) => a.toLowerCase().startsWith(`${key.toLowerCase()}=`))?.slice(key.length + 1) ??
-    (attributes.some((a) => a.toLowerCase() === key.toLowerCase()) ? "" : undefined);
-  const maxAge = attribute("Max-Age");
-  if (value === "" || maxAge === "0") return null;
-  const sameSite = attribute("SameSite")?.toLowerCase();
-  return {
-    name,
-    value,
-    domain,
-    path: attribute("Path") ?? "/",
-    expires: maxAge === undefined ? -1 : Math.floor(Date.now() / 1000) + Number(maxAge),
-    httpOnly: attribute("HttpOnly") !== undefined,
-    secure: attribute("Secure") !== undefined,
-    sameSite: sameSite === "strict" ? "Strict" : sameSite === "none" ? "None" : "Lax",
-  };
-}
 
 /**
  * What the captcha widget does in the browser, for a merchant whose login asks for one (vn88): a challenge for the
@@ -101,4 +79,14 @@ export async function addMemberSession(
 /** Forgets the kept sessions (after a sandbox data reset, which ends them). */
 export function forgetMemberSessions(): void {
   sessions.clear();
+}
+
+/**
+ * A demo member (password demo1234) logged in for this page's context, the announcement popup already dismissed so it
+ * cannot cover what the test looks at, then `path` opened on demo.localhost.
+ */
+export async function openAsMember(page: Page, username: string, path = "/m/home"): Promise<void> {
+  await addMemberSession(page.context(), username, "demo1234");
+  await dismissAnnouncements(page.context());
+  await page.goto(path);
 }
