@@ -4,6 +4,9 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.TEST_PORT ?? 8790);
 /** Tests that change what other tests see (platform faults, sandbox data): tests/e2e/fixtures.ts. */
 const EXCLUSIVE = /@exclusive/;
+/** Tests that take screenshots for review by eye: only in `npm run screenshots` (SCREENSHOTS=1), never in `npm test`. */
+const SCREENSHOT = /@screenshot/;
+const screenshotsRun = process.env.SCREENSHOTS === "1";
 /**
  * scripts/test.sh runs the exclusive project apart, in its own Playwright run against a server (and sandbox database)
  * of its own, at the same time as the others; then it must not wait for them. A plain `playwright test` against one
@@ -42,17 +45,21 @@ export default defineConfig({
   projects: [
     // Every test on its own, spread over both workers; the exclusive project runs once both have finished (as their
     // "teardown", so it runs even when one of them had a failure).
-    { name: "js", use: { javaScriptEnabled: true }, grepInvert: EXCLUSIVE, fullyParallel: true, ...teardown },
+    { name: "js", use: { javaScriptEnabled: true }, grepInvert: [EXCLUSIVE, SCREENSHOT], fullyParallel: true, ...teardown },
     {
       name: "no-js",
       use: { javaScriptEnabled: false },
       testIgnore: /screenshots\.spec\.ts$/,
-      grepInvert: EXCLUSIVE,
+      grepInvert: [EXCLUSIVE, SCREENSHOT],
       fullyParallel: true,
       ...teardown,
     },
     // One worker, nothing else running: the tests that inject faults or reset data. Scripts on; the ones that also
     // run without scripts say so themselves (exclusiveBothWays in fixtures.ts).
-    { name: "exclusive", use: { javaScriptEnabled: true }, grep: EXCLUSIVE, workers: 1, fullyParallel: false },
+    { name: "exclusive", use: { javaScriptEnabled: true }, grep: EXCLUSIVE, grepInvert: SCREENSHOT, workers: 1, fullyParallel: false },
+    // `npm run screenshots`: every screenshot test, one at a time (some inject platform faults), scripts on.
+    ...(screenshotsRun
+      ? [{ name: "screenshots", use: { javaScriptEnabled: true }, grep: SCREENSHOT, workers: 1, fullyParallel: false }]
+      : []),
   ],
 });

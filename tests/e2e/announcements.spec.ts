@@ -1,7 +1,7 @@
 // The announcement popup carousel (docs/behaviour/announcements.md), with scripts and without, at 360×740.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { EXCLUSIVE, expect, pauseClock, test, urlOn, waitForHydration } from "./fixtures";
+import { EXCLUSIVE, expect, pauseClock, SCREENSHOT, test, urlOn, waitForHydration } from "./fixtures";
 import { addMemberSession } from "./support/member";
 import { postJson, resetFaults } from "../support/http";
 
@@ -149,7 +149,7 @@ test.describe("announcement popup, scripts on", () => {
     await expect(page.getByRole("dialog")).toBeVisible();
   });
 
-  test("screenshots with the popup open: EN, VI, UR", async ({ page }) => {
+  test("screenshots with the popup open: EN, VI, UR", { tag: SCREENSHOT }, async ({ page }) => {
     for (const [url, file] of [
       ["/m/home?language=EN", "en"],
       [urlOn("vn.localhost", "/m/home?language=VI"), "vi"],

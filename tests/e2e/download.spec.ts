@@ -3,7 +3,7 @@
 // page, opens in a new tab), a configuration profile, an icon, the APP_DOWNLOAD promotion and two popup banners;
 // vn88 has only Android; br777 Android and iOS (.ipa).
 import type { BrowserContext, Page } from "@playwright/test";
-import { animationsFinished, expect, pauseClock, scripts, shellState, test as base, urlOn, waitForHydration } from "./fixtures";
+import { animationsFinished, expect, pauseClock, SCREENSHOT, scripts, shellState, test as base, urlOn, waitForHydration } from "./fixtures";
 import { addMemberSession } from "./support/member";
 import { ANDROID_CHROME, IOS_CHROME, IOS_SAFARI, nativeApp } from "./support/user-agents";
 
@@ -410,7 +410,7 @@ test.describe("image-download popup", () => {
   });
 });
 
-test.describe("download surfaces: screenshots", () => {
+test.describe("download surfaces: screenshots", { tag: SCREENSHOT }, () => {
   test.beforeEach(() => jsOnly());
   // Finite animations (a dialog's entrance) are finished first: the picture shows where they end.
   const shot = (name: string, lang: string) => ({

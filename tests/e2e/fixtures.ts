@@ -14,6 +14,11 @@ export { expect };
 
 /** The tag of tests that change shared sandbox state; they run alone (see the file comment). */
 export const EXCLUSIVE = "@exclusive";
+/**
+ * The tag of tests that exist to take screenshots for review by eye (EN, VI, UR at 360×740): `npm run screenshots`
+ * runs them, `npm test` does not (playwright.config.ts).
+ */
+export const SCREENSHOT = "@screenshot";
 
 /** A page URL on a merchant host (Chromium resolves *.localhost to loopback). */
 export function urlOn(host: string, path: string): string {

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { collectErrors, expect, shellState, test, urlOn, waitForHydration } from "./fixtures";
+import { collectErrors, expect, SCREENSHOT, shellState, test, urlOn, waitForHydration } from "./fixtures";
 
 // The announcement popup would cover the home page these tests use (docs/behaviour/announcements.md#tests).
 test.use({ announcements: "dismissed" });
@@ -348,7 +348,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test.describe("screenshots in Vietnamese and Urdu", () => {
+test.describe("screenshots in Vietnamese and Urdu", { tag: SCREENSHOT }, () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "JavaScript surfaces");
 
   for (const language of ["VI", "UR"]) {

@@ -2,7 +2,7 @@
 // offline pages, the update alert, the network toasts, the domain speed test and the navigation spinner.
 // Project "js" only. Screenshots: test-results/screenshots/pwa-<state>-<lang>.png.
 import type { BrowserContext, Page } from "@playwright/test";
-import { EXCLUSIVE, expect, pauseClock, shellState, test, urlOn, waitForHydration } from "./fixtures";
+import { EXCLUSIVE, expect, pauseClock, SCREENSHOT, shellState, test, urlOn, waitForHydration } from "./fixtures";
 import { PORT } from "../support/http";
 
 // The announcement popup would cover the home page these tests use (docs/behaviour/announcements.md#tests).
@@ -275,7 +275,7 @@ for (const language of [
   { code: "VI", file: "vi" },
   { code: "UR", file: "ur" },
 ] as const) {
-  test.describe(`screenshots ${language.code}`, () => {
+  test.describe(`screenshots ${language.code}`, { tag: SCREENSHOT }, () => {
     test.use({ serviceWorkers: "block" });
 
     test(`offline page, toasts, update alert, spinner in ${language.code}`, async ({ page, context }) => {

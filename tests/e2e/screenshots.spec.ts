@@ -1,7 +1,7 @@
 // Full-page 360×740 screenshots of the shell's pages in English, Vietnamese and Urdu, for review by eye:
 // test-results/screenshots/<page>-<lang>.png, <page> one of home, home-catalogue, game, footer-member, minigame, minigame-open, maintenance, access-denied, 404-in-app,
 // unconfigured-domain and <lang> one of en, vi, ur. Project "js" only (see playwright.config.ts).
-import { EXCLUSIVE, expect, test, urlOn, waitForHydration } from "./fixtures";
+import { EXCLUSIVE, expect, SCREENSHOT, test, urlOn, waitForHydration } from "./fixtures";
 import { addMemberSession, openAsMember } from "./support/member";
 
 // The announcement popup would cover the home page these tests use (docs/behaviour/announcements.md#tests).
@@ -16,7 +16,7 @@ const LANGUAGES = [
 const shot = (name: string, lang: string) => ({ path: `test-results/screenshots/${name}-${lang}.png`, fullPage: true });
 
 for (const language of LANGUAGES) {
-  test.describe(`screenshots ${language.code}`, () => {
+  test.describe(`screenshots ${language.code}`, { tag: SCREENSHOT }, () => {
     test(`home ${language.code}`, async ({ page }) => {
       await page.goto(`/m/home?language=${language.code}`);
       await waitForHydration(page);
@@ -109,7 +109,7 @@ for (const [lang, host, dir] of [
   ["vi", "vn.localhost", "ltr"],
   ["ur", "demo.localhost", "rtl"],
 ] as const) {
-  test.describe(`promotions screenshots ${lang}`, () => {
+  test.describe(`promotions screenshots ${lang}`, { tag: SCREENSHOT }, () => {
     const query = lang === "en" ? "" : `language=${lang.toUpperCase()}`;
     const at = (path: string) => urlOn(host, `${path}${path.includes("?") ? (query ? `&${query}` : "") : query ? `?${query}` : ""}`);
     // Members on demo only: one merchant's member pages are enough for review.
