@@ -118,4 +118,11 @@ export function printFirstVisitTable(rows, budgetKib, { files = false } = {}) {
     );
     if (files) for (const script of row.scripts) console.log(`      ${kib(script.gzip).padStart(6)} KiB  ${script.url}`);
   }
+  // Features that must cost a first visit nothing until they are used (docs/behaviour/support.md#minigame-box): the
+  // mini-game's box and script, on every row that is not a member's.
+  const MINI_GAME = /MiniGame|\/mini-game\//;
+  for (const row of rows.filter((r) => !/member/.test(r.name))) {
+    const bytes = row.scripts.filter((s) => MINI_GAME.test(s.url)).reduce((sum, s) => sum + s.gzip, 0);
+    console.log(`  ${row.name.padEnd(30)} mini-game: ${bytes === 0 ? "0 bytes" : `${kib(bytes)} KiB (should be 0)`}`);
+  }
 }

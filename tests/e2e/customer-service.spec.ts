@@ -40,9 +40,19 @@ test.describe("customer service from the footer", () => {
 
   test.describe("in Vietnamese", () => {
     test.use({ locale: "vi-VN" });
-    test("vn.localhost (its login needs a captcha): a visitor's entry", async ({ page }) => {
+    test("vn.localhost: a visitor's entry", async ({ page }) => {
       await page.goto(urlOn("vn.localhost", "/m/home"));
       await opensChat(page, "Chăm sóc khách hàng", { type: "LIVECHAT", params: {} }, page.getByRole("contentinfo"));
+    });
+
+    test("vn.localhost: a member's entry with the member's name", async ({ page }) => {
+      await openAsMember(page, "demo01", "/m/home?language=VI", "vn.localhost");
+      await opensChat(
+        page,
+        "Chăm sóc khách hàng",
+        { type: "COMM100VIP", params: { "CUSTOM!username": "demo01", category: "Bronze" } },
+        page.getByRole("contentinfo"),
+      );
     });
   });
 });

@@ -82,11 +82,11 @@ export function forgetMemberSessions(): void {
 }
 
 /**
- * A demo member (password demo1234) logged in for this page's context, the announcement popup already dismissed so it
- * cannot cover what the test looks at, then `path` opened on demo.localhost.
+ * A sandbox member (password demo1234) logged in for this page's context, the announcement popup already dismissed so
+ * it cannot cover what the test looks at, then `path` opened on `host` (demo.localhost unless given).
  */
-export async function openAsMember(page: Page, username: string, path = "/m/home"): Promise<void> {
-  await addMemberSession(page.context(), username, "demo1234");
-  await dismissAnnouncements(page.context());
-  await page.goto(path);
+export async function openAsMember(page: Page, username: string, path = "/m/home", host = "demo.localhost"): Promise<void> {
+  await addMemberSession(page.context(), username, "demo1234", host);
+  await dismissAnnouncements(page.context(), host);
+  await page.goto(host === "demo.localhost" ? path : `http://${hostFor(host)}${path}`);
 }
