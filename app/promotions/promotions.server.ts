@@ -139,13 +139,18 @@ export async function hasDownloadHandler(context: AppContext, request: Request):
   return downloadEntries(own, { userAgent: request.headers.get("User-Agent") }).some((entry) => entry !== "a2hs");
 }
 
+/** One formatter per language for the life of the isolate: making one costs more than the rest of a page's dates. */
+const dateFormats = new Map<LanguageCode, Intl.DateTimeFormat>();
+
 function dateText(epoch: number | null, language: LanguageCode): { text: string | null; iso: string | null } {
   if (epoch === null) return { text: null, iso: null };
   const date = new Date(epoch);
-  return {
-    text: new Intl.DateTimeFormat(htmlLang(language), { dateStyle: "medium", timeZone: "UTC" }).format(date),
-    iso: date.toISOString().slice(0, 10),
-  };
+  let format = dateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(htmlLang(language), { dateStyle: "medium", timeZone: "UTC" });
+    dateFormats.set(language, format);
+  }
+  return { text: format.format(date), iso: date.toISOString().slice(0, 10) };
 }
 
 export type ViewContext = { member: GoToMember | null; downloadHandler: boolean; language: LanguageCode; currency: string | null };
