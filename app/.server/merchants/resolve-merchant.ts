@@ -1,5 +1,8 @@
 import { merchantRouteSchema, type Merchant, type MerchantRoute } from "./merchant-config";
 import { DEFAULT_MERCHANT_ROUTES } from "./default-merchants";
+import { matchHost } from "./match-host";
+
+export { parseHostHeader } from "./match-host";
 
 /** The KV key that holds the operators' routes: a JSON array of merchant routes. */
 export const MERCHANT_ROUTES_KEY = "routes";
@@ -58,29 +61,8 @@ export function forgetCachedMerchantRoutes(): void {
   cached = null;
 }
 
-function hostMatches(pattern: string, host: string): boolean {
-  if (pattern.startsWith("*.")) {
-    const suffix = pattern.slice(1); // ".example.com"
-    return host.endsWith(suffix) && host.length > suffix.length;
-  }
-  return pattern === host;
-}
-
-/** Exact patterns win over wildcards, so a merchant's own domain is never captured by another's wildcard. */
+/** Exact patterns win over wildcards, so a merchant's own domain is never captured by another's wildcard (match-host.ts). */
 export function findMerchant(routes: readonly MerchantRoute[], host: string): Merchant | null {
-  const exact = routes.find((r) => r.hosts.some((p) => !p.startsWith("*.") && hostMatches(p, host)));
-  if (exact) return { ...exact, host };
-  const wildcard = routes
-    .flatMap((r) => r.hosts.filter((p) => p.startsWith("*.") && hostMatches(p, host)).map((p) => ({ r, len: p.length })))
-    .sort((a, b) => b.len - a.len)[0];
-  return wildcard ? { ...wildcard.r, host } : null;
-}
-
-const HOST_HEADER = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*)(:(\d{1,5}))?$/;
-
-/** The host name without port, lower-cased; null when the Host header is not a valid host name. */
-export function parseHostHeader(value: string | null): string | null {
-  if (!value || value.length > 253) return null;
-  const match = HOST_HEADER.exec(value.trim().toLowerCase());
-  return match?.[1] ?? null;
+  const match = matchHost(routes, host);
+  return match ? { ...match.route, host } : null;
 }
