@@ -198,7 +198,8 @@ start_background "unit tests" 15 npm run --silent test:unit -- --reporter=defaul
 if step "build" run_group npm run --silent build; then
   if step "start servers" start_servers; then
     # The edge tests mostly wait out the platform's timeouts: beside the browser tests, on their own server.
-    start_background "edge tests" 0 env TEST_PORT="$EDGE_PORT" \
+    # EDGE_SERVER_LOG: the request log tests read their own requests' lines from the server's log.
+    start_background "edge tests" 0 env TEST_PORT="$EDGE_PORT" EDGE_SERVER_LOG="$EDGE_SERVER_LOG" \
       npm run --silent test:edge -- --reporter=default --reporter=json --outputFile.json="$REPORTS/edge.json"
     # The exclusive Playwright tests, one at a time on their own server, while the others run on two workers.
     start_background "exclusive e2e tests" 0 env TEST_PORT="$EXCLUSIVE_PORT" E2E_EXCLUSIVE_APART=1 \

@@ -11,13 +11,13 @@ describe("the production environment", () => {
     expect(production.services ?? []).toEqual([]);
     for (const name of ["SANDBOX_CONTROL", "DEMO_MERCHANTS", "PLATFORM_CALLS_HEADER"]) expect(production.vars).not.toHaveProperty(name);
     // The development config does have them: the check above is not vacuous.
-    expect(development.services?.map((s) => s.binding)).toEqual(["WPS_SANDBOX"]);
+    expect(development.services?.map((s: { binding: string }) => s.binding)).toEqual(["WPS_SANDBOX"]);
     expect(development.vars).toMatchObject({ SANDBOX_CONTROL: "on", DEMO_MERCHANTS: "on" });
   });
 
   it("keeps what the Worker needs: the routes KV, the identity guard and the static assets", () => {
-    expect(production.kv_namespaces.map((kv) => kv.binding)).toEqual(["MERCHANT_ROUTES"]);
-    expect(production.durable_objects.bindings.map((d) => d.name)).toEqual(["IDENTITY_GUARD"]);
+    expect(production.kv_namespaces.map((kv: { binding: string }) => kv.binding)).toEqual(["MERCHANT_ROUTES"]);
+    expect(production.durable_objects.bindings.map((d: { name: string }) => d.name)).toEqual(["IDENTITY_GUARD"]);
     expect(production.assets?.directory).toMatch(/build\/client$/);
   });
 });

@@ -1,6 +1,7 @@
 import { merchantRouteSchema, type Merchant, type MerchantRoute } from "./merchant-config";
 import { DEFAULT_MERCHANT_ROUTES } from "./default-merchants";
 import { matchHost } from "./match-host";
+import { describeError, logEvent } from "../logging/request-log.server";
 
 export { parseHostHeader } from "./match-host";
 
@@ -11,10 +12,15 @@ const CACHE_MS = 60_000;
 type Cached = { at: number; routes: MerchantRoute[] };
 let cached: Cached | null = null;
 
+function merchantCodeOf(entry: unknown): string | null {
+  const code = entry && typeof entry === "object" ? (entry as { merchantCode?: unknown }).merchantCode : undefined;
+  return typeof code === "string" ? code.slice(0, 40) : null;
+}
+
 /** Validates each entry on its own, so one bad entry is logged and skipped without hiding the others. */
 export function parseMerchantRoutes(raw: unknown, source: string): MerchantRoute[] {
   if (!Array.isArray(raw)) {
-    console.error(`[merchants] ${source}: expected an array of routes, ignoring it`);
+    logEvent("warn", "merchant-routes-unusable", { source, problem: "expected an array of routes; none used" });
     return [];
   }
   const routes: MerchantRoute[] = [];
@@ -22,9 +28,13 @@ export function parseMerchantRoutes(raw: unknown, source: string): MerchantRoute
     const parsed = merchantRouteSchema.safeParse(entry);
     if (parsed.success) routes.push(parsed.data);
     else
-      console.error(
-        `[merchants] ${source}[${index}] skipped: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
-      );
+      // A warning naming the merchant (when the entry names one): its hosts now get the "domain not configured" page.
+      logEvent("warn", "merchant-route-skipped", {
+        source,
+        entry: index,
+        merchant: merchantCodeOf(entry),
+        problems: parsed.error.issues.slice(0, 10).map((i) => `${i.path.join(".")}: ${i.message}`),
+      });
   });
   return routes;
 }
@@ -36,7 +46,7 @@ async function readKvRoutes(kv: KVNamespace | undefined): Promise<MerchantRoute[
     if (!text) return [];
     return parseMerchantRoutes(JSON.parse(text), "KV routes");
   } catch (error) {
-    console.error("[merchants] KV routes unreadable, using the checked-in defaults only", error);
+    logEvent("warn", "merchant-routes-unusable", { source: "KV routes", problem: describeError(error) });
     return [];
   }
 }
