@@ -4,4 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/dev-env.sh
+source scripts/routes-file.sh
+load_operator_routes "$@"
 exec node scripts/dev-server.ts

@@ -137,7 +137,7 @@ port_in_use() {
 # each other's Workers), and its own devtools port: left to choose, two servers starting at once both take the free
 # default 9229 and one fails with "Address already in use". start_servers waits until each answers.
 launch_server() {
-  local port="$1" state="$2" log="$3" xdg="$4"
+  local port="$1" state="$2" log="$3" xdg="$4" routes="${5:-}"
   if port_in_use "$port"; then
     echo "Port $port is already in use: stop whatever listens there, or set TEST_PORT (and EDGE_PORT) to free ports."
     return 1
@@ -145,12 +145,17 @@ launch_server() {
   # A fresh sandbox database each run: seed members, no faults left over from an interrupted run.
   rm -rf "$state"
   mkdir -p "$(dirname "$log")"
+  : >"$log"
   echo "wrangler dev on 127.0.0.1:$port (log: ${log#"$PWD"/})"
   mkdir -p "$xdg"
+  # An operator's routes file, written to the server's local KV as `npm start -- --routes FILE` does.
+  if [ -n "$routes" ]; then
+    XDG_CONFIG_HOME="$xdg" tsx scripts/merchants.ts put "$routes" --local --yes --persist-to "$state" >>"$log" 2>&1 || return 1
+  fi
   XDG_CONFIG_HOME="$xdg" setsid wrangler dev -c wrangler.toml -c workers/wps-sandbox/wrangler.toml \
     --port "$port" --ip 127.0.0.1 --inspector-port "$((port + 1))" --show-interactive-dev-session=false \
     --persist-to "$state" --log-level info \
-    --var "PLATFORM_TIMEOUT_MS:$PLATFORM_TIMEOUT_MS" --var "PAGE_DEADLINE_MS:$PAGE_DEADLINE_MS" </dev/null >"$log" 2>&1 &
+    --var "PLATFORM_TIMEOUT_MS:$PLATFORM_TIMEOUT_MS" --var "PAGE_DEADLINE_MS:$PAGE_DEADLINE_MS" </dev/null >>"$log" 2>&1 &
   local pid=$!
   # setsid makes the server its own process group leader: its pid is the group id. (Not read back with `ps`: asked
   # before the child has called setsid(), that answers this script's own group, which stop_servers would then kill.)
@@ -161,7 +166,8 @@ launch_server() {
 start_servers() {
   LAUNCHED=()
   launch_server "$TEST_PORT" "$STATE_DIR" "$SERVER_LOG" "$XDG_CONFIG_HOME" || return 1
-  launch_server "$EDGE_PORT" "$EDGE_STATE_DIR" "$EDGE_SERVER_LOG" "$XDG_CONFIG_HOME-edge" || return 1
+  # The edge tests also see a merchant added by an operator's routes file (tests/edge/operator-routes.test.ts).
+  launch_server "$EDGE_PORT" "$EDGE_STATE_DIR" "$EDGE_SERVER_LOG" "$XDG_CONFIG_HOME-edge" examples/routes.shop.json || return 1
   launch_server "$EXCLUSIVE_PORT" "$EXCLUSIVE_STATE_DIR" "$EXCLUSIVE_SERVER_LOG" "$XDG_CONFIG_HOME-exclusive" || return 1
   local started=$SECONDS entry pid port log
   for entry in "${LAUNCHED[@]}"; do
@@ -192,7 +198,8 @@ start_background "unit tests" 15 npm run --silent test:unit -- --reporter=defaul
 if step "build" run_group npm run --silent build; then
   if step "start servers" start_servers; then
     # The edge tests mostly wait out the platform's timeouts: beside the browser tests, on their own server.
-    start_background "edge tests" 0 env TEST_PORT="$EDGE_PORT" \
+    # EDGE_SERVER_LOG: the request log tests read their own requests' lines from the server's log.
+    start_background "edge tests" 0 env TEST_PORT="$EDGE_PORT" EDGE_SERVER_LOG="$EDGE_SERVER_LOG" \
       npm run --silent test:edge -- --reporter=default --reporter=json --outputFile.json="$REPORTS/edge.json"
     # The exclusive Playwright tests, one at a time on their own server, while the others run on two workers.
     start_background "exclusive e2e tests" 0 env TEST_PORT="$EXCLUSIVE_PORT" E2E_EXCLUSIVE_APART=1 \

@@ -17,6 +17,7 @@ import { autoLogin } from "../app/identity/auto-login.server";
 import { createAppContext, type AppContext } from "../app/lib/context";
 import { sandboxControl } from "./sandbox-control";
 import { PLATFORM_CALLS_HEADER } from "../app/.server/platform/data";
+import { describeError, logEvent, REQUEST_ID_HEADER, RequestLog, type RouteKind } from "../app/.server/logging/request-log.server";
 
 const build = serverBuild as unknown as ServerBuild;
 const handleRemix = createRequestHandler(build);
@@ -51,7 +52,16 @@ function withPlatformCallCount(response: Response, context: AppContext): Respons
   return withHeaders(response, (headers) => headers.set(PLATFORM_CALLS_HEADER, count));
 }
 
-async function handle(request: Request, rawEnv: Env, ctx: ExecutionContext): Promise<Response> {
+/** A GET of a file-like path (the manifest, icons, splash images, a static file that is not there) is an asset. */
+function remixKind(request: Request, pathname: string): RouteKind {
+  if (request.method !== "GET" && request.method !== "HEAD") return "action";
+  const last = pathname.slice(pathname.lastIndexOf("/") + 1);
+  return /\.[A-Za-z0-9]+$/.test(last) && !last.endsWith(".data") ? "asset" : "page";
+}
+
+async function handle(request: Request, rawEnv: Env, ctx: ExecutionContext, log: RequestLog): Promise<Response> {
+  // Until something else answers, the answer is one of the edge's own error pages.
+  log.setKind("edge-error");
   // Parsed once per isolate; a missing or malformed variable ends here, on every request (docs/decisions/0026).
   const env = readServerEnv(rawEnv);
   const limit = checkRequestLimits(request);
@@ -64,24 +74,30 @@ async function handle(request: Request, rawEnv: Env, ctx: ExecutionContext): Pro
   const url = new URL(request.url);
   // Development only: the sandbox platform's fault controls, reachable because the dev config binds it.
   if (url.pathname.startsWith("/__sandbox/") && env.WPS_SANDBOX && env.SANDBOX_CONTROL) {
+    log.setKind("sandbox");
     return sandboxControl(request, env, env.WPS_SANDBOX);
   }
 
   const routes = await loadMerchantRoutes(env.MERCHANT_ROUTES, Date.now(), { demo: env.DEMO_MERCHANTS });
   const merchant = findMerchant(routes, host);
   if (!merchant) return edgeErrorPage("domain-not-configured", 404, visitorLanguage(request), { host });
+  log.setMerchant(merchant.merchantCode);
 
   // Browsers send violation reports without a page's origin rules in mind: logged, never acted on.
-  if (url.pathname === CSP_REPORT_PATH) return logCspReport(request, merchant.merchantCode);
+  if (url.pathname === CSP_REPORT_PATH) {
+    log.setKind("report");
+    return logCspReport(request, merchant.merchantCode, log.id);
+  }
 
   const isPlatformCall = url.pathname.startsWith("/wps/");
   if (!isAllowedOrigin(request, hostHeader)) {
     return isPlatformCall ? forbiddenOriginReply() : edgeErrorPage("forbidden", 403, visitorLanguage(request));
   }
 
-  const context = await createAppContext(request, { env, ctx }, merchant);
+  const context = await createAppContext(request, { env, ctx }, merchant, log);
   if (isPlatformCall) {
-    const reply = await proxyToPlatform(request, context.platform, context.session, { timeoutMs: env.PLATFORM_TIMEOUT_MS });
+    log.setKind("proxy");
+    const reply = await proxyToPlatform(request, context.platform, context.session, { timeoutMs: env.PLATFORM_TIMEOUT_MS, log });
     return withOutgoingCookies(reply, context);
   }
 
@@ -92,6 +108,7 @@ async function handle(request: Request, rawEnv: Env, ctx: ExecutionContext): Pro
     return withOutgoingCookies(page, context);
   }
 
+  log.setKind(remixKind(request, url.pathname));
   try {
     // Identity at the edge, before the page renders: a token in the address, then auto-login (app/.server/identity).
     const identity = (await adoptTokenFromQuery(request, context)) ?? (await autoLogin(request, context));
@@ -107,20 +124,28 @@ export { IdentityGuard } from "./identity-guard";
 
 export default {
   async fetch(request, env, ctx): Promise<Response> {
+    // One JSON line per request, with an id the platform and the client see too (docs/behaviour/operations.md#request-log).
+    const log = new RequestLog(request);
     let response: Response;
     try {
-      response = await handle(request, env, ctx);
+      response = await handle(request, env, ctx, log);
     } catch (error) {
       // An environment error names the variables, never their values.
-      console.error("[worker] unhandled error", error instanceof EnvError ? error.message : error);
+      const detail = error instanceof EnvError ? error.message : describeError(error);
+      logEvent("error", "unhandled-error", { requestId: log.id, merchant: log.merchantCode, error: detail });
+      log.setKind("edge-error");
       try {
         response = edgeErrorPage("server-error", 500, visitorLanguage(request));
       } catch (pageError) {
         // The page itself failed to render: a plain answer still says what happened, without any detail.
-        console.error("[worker] the 500 page failed", pageError);
+        logEvent("error", "error-page-failed", { requestId: log.id, error: describeError(pageError) });
         response = new Response("Server error", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
       }
     }
-    return withHeaders(response, applyBaseSecurityHeaders);
+    log.finish(response.status);
+    return withHeaders(response, (headers) => {
+      applyBaseSecurityHeaders(headers);
+      headers.set(REQUEST_ID_HEADER, log.id);
+    });
   },
 } satisfies ExportedHandler<Env>;

@@ -8,6 +8,7 @@ import { languageCookieNeedsRewrite, readLanguageCookie, serializeLanguageCookie
 import { createNonce } from "../.server/security/headers";
 import { sessionExpired } from "../identity/guard.server";
 import type { LanguageCode } from "../i18n/languages";
+import type { RequestLog } from "../.server/logging/request-log.server";
 
 /** The Worker's environment as parsed by readServerEnv (app/.server/env.server.ts), and its execution context. */
 export type CloudflareContext = { env: ServerEnv; ctx: Pick<ExecutionContext, "waitUntil"> };
@@ -22,6 +23,8 @@ export type AppContext = {
   clientIp: string | null;
   /** Set-Cookie lines the Worker adds to whatever response this request ends with (clearing unreadable cookies). */
   outgoingCookies: string[];
+  /** The request's log line and id (docs/behaviour/operations.md#request-log). */
+  requestLog: RequestLog;
 };
 
 declare module "@remix-run/cloudflare" {
@@ -30,7 +33,12 @@ declare module "@remix-run/cloudflare" {
 }
 
 /** Built once per request by the Worker (Hydrogen's habit), which development runs too (docs/decisions/0025). */
-export async function createAppContext(request: Request, cloudflare: CloudflareContext, merchant: Merchant): Promise<AppContext> {
+export async function createAppContext(
+  request: Request,
+  cloudflare: CloudflareContext,
+  merchant: Merchant,
+  requestLog: RequestLog,
+): Promise<AppContext> {
   const { env } = cloudflare;
   const session = await AppSession.read(request, env.SESSION_SECRET, merchant.merchantCode);
   const url = new URL(request.url);
@@ -52,6 +60,13 @@ export async function createAppContext(request: Request, cloudflare: CloudflareC
 
   const clientIp = clientIpOf(request);
   const isPageLoad = request.method === "GET" || request.method === "HEAD";
+  // Per request: identical reads once, shared data from the cache (docs/behaviour/platform-data.md).
+  const reads = new PlatformReads({
+    sandboxControl: env.SANDBOX_CONTROL,
+    waitUntil: (promise) => cloudflare.ctx.waitUntil(promise),
+    caches: typeof caches === "undefined" ? null : caches,
+  });
+  requestLog.countPlatformCallsWith(() => ({ roundTrips: reads.roundTrips, cacheHits: reads.cacheHits, memoHits: reads.memoHits }));
   const context: AppContext = {
     cloudflare,
     merchant,
@@ -60,6 +75,7 @@ export async function createAppContext(request: Request, cloudflare: CloudflareC
     cspNonce: createNonce(),
     clientIp,
     outgoingCookies,
+    requestLog,
     platform: PlatformClient.create({
       merchant,
       env,
@@ -70,12 +86,8 @@ export async function createAppContext(request: Request, cloudflare: CloudflareC
       // One deadline for a whole page load: it renders with what it has and a notice (docs/behaviour/errors.md).
       deadline: isPageLoad ? Date.now() + env.PAGE_DEADLINE_MS : null,
       onSessionEnded: () => sessionExpired(context, request),
-      // Per request: identical reads once, shared data from the cache (docs/behaviour/platform-data.md).
-      reads: new PlatformReads({
-        sandboxControl: env.SANDBOX_CONTROL,
-        waitUntil: (promise) => cloudflare.ctx.waitUntil(promise),
-        caches: typeof caches === "undefined" ? null : caches,
-      }),
+      reads,
+      log: requestLog,
     }),
   };
   return context;

@@ -30,11 +30,13 @@ function fakeKv(value: string | null) {
   return { kv: { get } as unknown as KVNamespace, get };
 }
 
+// Operators' warnings are JSON lines on console.warn (app/.server/logging/request-log.server.ts).
 let errors: ReturnType<typeof vi.spyOn>;
+const warnings = () => errors.mock.calls.map((args) => JSON.parse(String(args[0])) as Record<string, unknown>);
 
 beforeEach(() => {
   forgetCachedMerchantRoutes();
-  errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+  errors = vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 
 afterEach(() => {
@@ -59,10 +61,10 @@ describe("merchant routes from KV", () => {
     expect(findMerchant(routes, "bad.example.org")).toBeNull();
 
     expect(errors).toHaveBeenCalled();
-    const logged = errors.mock.calls.map((args) => args.map(String).join(" ")).join("\n");
-    // The log names the source and the entry's index so an operator can find it.
-    expect(logged).toMatch(/KV routes\[1\] skipped/);
-    expect(logged).not.toMatch(/KV routes\[0\]/);
+    // The warning names the source, the entry's index and its merchant so an operator can find it.
+    expect(warnings()).toEqual([
+      expect.objectContaining({ level: "warn", event: "merchant-route-skipped", source: "KV routes", entry: 1, merchant: "BAD" }),
+    ]);
   });
 
   it("still serves the checked-in demo merchants next to the KV routes", async () => {
@@ -97,7 +99,9 @@ describe("merchant routes from KV", () => {
   it("logs and ignores a KV value that is not an array", async () => {
     const { kv } = fakeKv(JSON.stringify(goodRoute));
     const routes = await loadMerchantRoutes(kv);
-    expect(errors.mock.calls.flat().join(" ")).toMatch(/expected an array/);
+    expect(warnings()).toEqual([
+      expect.objectContaining({ event: "merchant-routes-unusable", problem: expect.stringMatching(/expected an array/) }),
+    ]);
     expect(findMerchant(routes, "m.example-merchant.com")).toBeNull();
   });
 
@@ -125,11 +129,11 @@ describe("parseMerchantRoutes", () => {
     // Defaults are filled in for the valid entry.
     expect(routes[0]?.postLoginPath).toBe("/m/home");
     expect(routes[0]?.storageCompat).toBe(false);
-    const logged = errors.mock.calls.map((args) => args.map(String).join(" "));
+    const logged = warnings();
     expect(logged).toHaveLength(2);
-    expect(logged[0]).toMatch(/test routes\[0\] skipped/);
-    expect(logged[0]).toMatch(/defaultLanguage/);
-    expect(logged[0]).toMatch(/themeColor/);
-    expect(logged[1]).toMatch(/test routes\[2\] skipped/);
+    expect(logged[0]).toMatchObject({ event: "merchant-route-skipped", source: "test routes", entry: 0 });
+    expect(String(logged[0]!.problems)).toMatch(/defaultLanguage/);
+    expect(String(logged[0]!.problems)).toMatch(/themeColor/);
+    expect(logged[1]).toMatchObject({ event: "merchant-route-skipped", source: "test routes", entry: 2, merchant: null });
   });
 });

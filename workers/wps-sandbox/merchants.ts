@@ -125,6 +125,35 @@ export const MERCHANTS: Readonly<Record<string, Merchant>> = {
     domainList: ["br.localhost:8787", "br777.localhost:8787"],
     encryptCustomerServicePath: false,
   },
+  // Served by no checked-in route: an operator's routes file adds it (examples/routes.shop.json), to preview a new
+  // merchant's brand and language on shop.localhost (docs/behaviour/operations.md#preview). No content seeded yet.
+  shop: {
+    code: "shop",
+    brand: "Lucky Shop",
+    defaultLanguage: "TH",
+    currency: "THB",
+    currencySymbol: "฿",
+    countryCode: "TH",
+    countryDialingCode: "66",
+    whitelabelVal: {
+      CBS3: true,
+      REWCEN3: false,
+      UPDATEMOBILEICC3: false,
+      FIREBASECREATEACC3: false,
+      PWDEXPFORCECHANGE3: false,
+      MANDATORYAPPUPDATES3: false,
+      MINIGAME3: false,
+      AUTOLOGIN3: false,
+    },
+    captcha: { login: false, sms: false, register: true },
+    register: { autoUsername: false, mobile: true, passwordRequiredForMobile: true },
+    login: { sms: false },
+    geetestVersion: "v3",
+    geetestId: "5d7f9b1c3e5a7c9e1b3d5f7a9c1e3b5d",
+    geetestScriptServers: DEFAULT_SCRIPT_SERVERS,
+    domainList: ["shop.localhost:8787"],
+    encryptCustomerServicePath: false,
+  },
 };
 
 export function findMerchant(code: string | null): Merchant | undefined {

@@ -19,7 +19,7 @@ const platformTarget = z.union([
   z.object({ service: z.string().regex(/^[A-Z][A-Z0-9_]*$/) }),
 ]);
 
-const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "a colour such as #1f6feb");
 
 /** "https://cdn.example.com" (an origin: scheme, host, optional port; nothing else). */
 const httpsOrigin = z
@@ -43,7 +43,7 @@ const scriptServer = z
 
 export const merchantRouteSchema = z.object({
   hosts: z.array(hostPattern).min(1),
-  merchantCode: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
+  merchantCode: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, "1 to 32 letters, digits, _ or -"),
   platform: platformTarget,
   defaultLanguage: z.enum(LANGUAGE_CODES),
   brand: z.object({

@@ -1,5 +1,9 @@
 import { merchantRouteSchema, type Merchant, type MerchantRoute } from "./merchant-config";
 import { DEFAULT_MERCHANT_ROUTES } from "./default-merchants";
+import { matchHost } from "./match-host";
+import { describeError, logEvent } from "../logging/request-log.server";
+
+export { parseHostHeader } from "./match-host";
 
 /** The KV key that holds the operators' routes: a JSON array of merchant routes. */
 export const MERCHANT_ROUTES_KEY = "routes";
@@ -8,10 +12,15 @@ const CACHE_MS = 60_000;
 type Cached = { at: number; routes: MerchantRoute[] };
 let cached: Cached | null = null;
 
+function merchantCodeOf(entry: unknown): string | null {
+  const code = entry && typeof entry === "object" ? (entry as { merchantCode?: unknown }).merchantCode : undefined;
+  return typeof code === "string" ? code.slice(0, 40) : null;
+}
+
 /** Validates each entry on its own, so one bad entry is logged and skipped without hiding the others. */
 export function parseMerchantRoutes(raw: unknown, source: string): MerchantRoute[] {
   if (!Array.isArray(raw)) {
-    console.error(`[merchants] ${source}: expected an array of routes, ignoring it`);
+    logEvent("warn", "merchant-routes-unusable", { source, problem: "expected an array of routes; none used" });
     return [];
   }
   const routes: MerchantRoute[] = [];
@@ -19,9 +28,13 @@ export function parseMerchantRoutes(raw: unknown, source: string): MerchantRoute
     const parsed = merchantRouteSchema.safeParse(entry);
     if (parsed.success) routes.push(parsed.data);
     else
-      console.error(
-        `[merchants] ${source}[${index}] skipped: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
-      );
+      // A warning naming the merchant (when the entry names one): its hosts now get the "domain not configured" page.
+      logEvent("warn", "merchant-route-skipped", {
+        source,
+        entry: index,
+        merchant: merchantCodeOf(entry),
+        problems: parsed.error.issues.slice(0, 10).map((i) => `${i.path.join(".")}: ${i.message}`),
+      });
   });
   return routes;
 }
@@ -33,7 +46,7 @@ async function readKvRoutes(kv: KVNamespace | undefined): Promise<MerchantRoute[
     if (!text) return [];
     return parseMerchantRoutes(JSON.parse(text), "KV routes");
   } catch (error) {
-    console.error("[merchants] KV routes unreadable, using the checked-in defaults only", error);
+    logEvent("warn", "merchant-routes-unusable", { source: "KV routes", problem: describeError(error) });
     return [];
   }
 }
@@ -58,29 +71,8 @@ export function forgetCachedMerchantRoutes(): void {
   cached = null;
 }
 
-function hostMatches(pattern: string, host: string): boolean {
-  if (pattern.startsWith("*.")) {
-    const suffix = pattern.slice(1); // ".example.com"
-    return host.endsWith(suffix) && host.length > suffix.length;
-  }
-  return pattern === host;
-}
-
-/** Exact patterns win over wildcards, so a merchant's own domain is never captured by another's wildcard. */
+/** Exact patterns win over wildcards, so a merchant's own domain is never captured by another's wildcard (match-host.ts). */
 export function findMerchant(routes: readonly MerchantRoute[], host: string): Merchant | null {
-  const exact = routes.find((r) => r.hosts.some((p) => !p.startsWith("*.") && hostMatches(p, host)));
-  if (exact) return { ...exact, host };
-  const wildcard = routes
-    .flatMap((r) => r.hosts.filter((p) => p.startsWith("*.") && hostMatches(p, host)).map((p) => ({ r, len: p.length })))
-    .sort((a, b) => b.len - a.len)[0];
-  return wildcard ? { ...wildcard.r, host } : null;
-}
-
-const HOST_HEADER = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*)(:(\d{1,5}))?$/;
-
-/** The host name without port, lower-cased; null when the Host header is not a valid host name. */
-export function parseHostHeader(value: string | null): string | null {
-  if (!value || value.length > 253) return null;
-  const match = HOST_HEADER.exec(value.trim().toLowerCase());
-  return match?.[1] ?? null;
+  const match = matchHost(routes, host);
+  return match ? { ...match.route, host } : null;
 }

@@ -4,6 +4,7 @@ import type { LanguageCode } from "../../i18n/languages";
 import { encryptPayload, parseRsaModulus } from "./encryption";
 import { classifyFailure, failed, type PlatformReply, type PlatformResult } from "./outcomes";
 import { parseReadValue, type CacheStrategy, type PlatformReads } from "./data";
+import { logEvent, REQUEST_ID_HEADER, type RequestLog } from "../logging/request-log.server";
 
 /** Client B's 30 s per call; game launch and ping set their own (docs/behaviour/errors.md#timeouts). */
 export const PLATFORM_TIMEOUT_MS = 30_000;
@@ -80,6 +81,11 @@ export type PlatformClientInput = {
   onSessionEnded?: () => Promise<Response>;
   /** The request's memo, round-trip count and shared cache (docs/behaviour/platform-data.md); shared by withToken. */
   reads?: PlatformReads;
+  /**
+   * The request's log: its id goes to the platform as X-Request-Id on every call, and timeouts, unreachable platforms
+   * and error codes are noted in it (docs/behaviour/operations.md#request-id).
+   */
+  log?: RequestLog;
 };
 
 type PlatformClientOptions = Omit<PlatformClientInput, "request"> & {
@@ -150,6 +156,7 @@ export class PlatformClient {
       Accept: "application/json",
     });
     if (this.options.clientIp) headers.set("X-Forwarded-For", this.options.clientIp);
+    if (this.options.log) headers.set(REQUEST_ID_HEADER, this.options.log.id);
     const origin = new URL(this.options.publicOrigin);
     headers.set("X-Forwarded-Host", origin.host);
     headers.set("X-Forwarded-Proto", origin.protocol.replace(":", ""));
@@ -199,7 +206,10 @@ export class PlatformClient {
     }
 
     const timeoutMs = this.timeoutFor(request);
-    if (timeoutMs <= 0) return { kind: "timeout" };
+    if (timeoutMs <= 0) {
+      this.noteFailure("timeout", url.pathname, request);
+      return { kind: "timeout" };
+    }
     const method = request.method ?? (body === undefined ? "GET" : "POST");
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -225,12 +235,28 @@ export class PlatformClient {
         ? { kind: "reply", status: response.status, reply: reply.data }
         : { kind: "text", status: response.status, text };
     } catch (error) {
-      if (controller.signal.aborted) return { kind: "timeout" };
-      console.error(`[platform] ${this.options.merchant.merchantCode} ${url.pathname} unreachable`, error);
+      if (controller.signal.aborted) {
+        this.noteFailure("timeout", url.pathname, request);
+        return { kind: "timeout" };
+      }
+      this.noteFailure("unreachable", url.pathname, request, error);
       return { kind: "unreachable" };
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** A warning for operators, with the merchant named; in the request's log when there is one. */
+  private noteFailure(kind: "timeout" | "unreachable", path: string, request: PlatformRequest, error?: unknown): void {
+    const log = this.options.log;
+    if (log && !request.background) log.notePlatformFailure(kind, path, error);
+    else
+      logEvent("warn", kind === "timeout" ? "platform-timeout" : "platform-unreachable", {
+        requestId: log?.id,
+        merchant: this.options.merchant.merchantCode,
+        platformPath: path,
+        background: request.background === true,
+      });
   }
 
   /** This call's timeout: its own (or the default), cut to what is left of the page's deadline. */
@@ -305,13 +331,23 @@ export class PlatformClient {
       case "unreachable":
         return failed({ kind: "notice", message: null, messageKey: "platform_unavailable" });
       case "text":
+        this.options.log?.notePlatformErrorCode(`http.${raw.status}`);
         return failed(classifyFailure(raw.status, null));
       case "reply": {
-        if (!raw.reply.success || raw.status === 401 || raw.status >= 500) return failed(classifyFailure(raw.status, raw.reply), raw.reply);
+        if (!raw.reply.success || raw.status === 401 || raw.status >= 500) {
+          // An expected answer (a wrong password) as much as a fault: the code goes in the request line, not a warning.
+          this.options.log?.notePlatformErrorCode(raw.reply.errorCode ?? `http.${raw.status}`);
+          return failed(classifyFailure(raw.status, raw.reply), raw.reply);
+        }
         // Reads through the data layer share one parse of each answer (read-only values).
         const value = request.cache ? parseReadValue(valueSchema, raw.reply.value) : valueSchema.safeParse(raw.reply.value);
         if (!value.success) {
-          console.error(`[platform] ${path}: reply of the wrong shape`, value.error.issues.slice(0, 3));
+          logEvent("warn", "platform-reply-shape", {
+            requestId: this.options.log?.id,
+            merchant: this.options.merchant.merchantCode,
+            platformPath: path,
+            issues: value.error.issues.slice(0, 3).map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+          });
           return failed({ kind: "notice", message: null, messageKey: "unknown_error" });
         }
         return { ok: true, value: value.data };

@@ -2,6 +2,7 @@ import CryptoJS from "crypto-js/core";
 import "crypto-js/tripledes";
 import "crypto-js/mode-ecb";
 import Utf8 from "crypto-js/enc-utf8";
+import { logEvent } from "../logging/request-log.server";
 
 /**
  * Customer-service paths come encrypted: DES-ECB over the URL, base64, with the 8-character key appended.
@@ -21,6 +22,6 @@ export function decryptCustomerServicePath(path: string): string {
   } catch {
     // fall through to the raw value
   }
-  console.warn("[customer-service] could not decrypt the path; using it as it is");
+  logEvent("warn", "customer-service-path-undecryptable", { problem: "the platform's path did not decrypt; used as it is" });
   return path;
 }

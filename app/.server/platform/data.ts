@@ -8,6 +8,7 @@
 // - Anything sent with a member's token is never shared; failures, timeouts and "not logged in" are never kept.
 import { z } from "zod";
 import type { RawOutcome } from "./client";
+import { describeError, logEvent } from "../logging/request-log.server";
 
 /** How long a shared answer is served fresh, then served stale while one background call refreshes it. */
 export type SharedStrategy = {
@@ -199,6 +200,8 @@ export type PlatformReadsOptions = {
 export class PlatformReads {
   private readonly memo = new Map<string, Promise<RawOutcome>>();
   private calls = 0;
+  private sharedHits = 0;
+  private repeatHits = 0;
   private cache: Promise<Cache | null> | null = null;
 
   private readonly copies: IsolateCopies;
@@ -210,6 +213,16 @@ export class PlatformReads {
   /** Platform round trips this request made for itself (background refreshes not included). */
   get roundTrips(): number {
     return this.calls;
+  }
+
+  /** Reads answered from the shared cache (the isolate's copy or the Cache API), for the request log. */
+  get cacheHits(): number {
+    return this.sharedHits;
+  }
+
+  /** Reads answered by an identical read earlier in the same request, for the request log. */
+  get memoHits(): number {
+    return this.repeatHits;
   }
 
   /**
@@ -226,7 +239,10 @@ export class PlatformReads {
     // login) must not see the session's answers.
     const memoKey = `${read.method} ${read.path}?${read.query}\u0000${read.scope.token ?? "-"}\u0000${sortedHeaders(read.headers)}`;
     const hit = this.memo.get(memoKey);
-    if (hit) return hit;
+    if (hit) {
+      this.repeatHits += 1;
+      return hit;
+    }
     const pending = this.readShared(read);
     this.memo.set(memoKey, pending);
     return pending;
@@ -245,7 +261,7 @@ export class PlatformReads {
       try {
         return await storage.open(CACHE_NAME);
       } catch (error) {
-        console.error("[platform-data] the cache could not be opened; reads go to the platform", error);
+        logEvent("error", "platform-cache-unavailable", { error: describeError(error) });
         return null;
       }
     })();
@@ -277,6 +293,7 @@ export class PlatformReads {
       if (found) this.copies.keep(key, found, strategy);
     }
     if (found) {
+      this.sharedHits += 1;
       const ageMs = Date.now() - found.storedAt;
       if (ageMs > strategy.maxAgeSeconds * 1000) this.refreshInBackground(key, read, strategy);
       return found.outcome;
@@ -299,7 +316,7 @@ export class PlatformReads {
       if (Date.now() - storedAt > (strategy.maxAgeSeconds + strategy.staleWhileRevalidateSeconds) * 1000) return null;
       return { outcome: { kind: "reply", status: stored.data.status, reply: stored.data.reply }, storedAt };
     } catch (error) {
-      console.error("[platform-data] cache read failed; asking the platform", error);
+      logEvent("warn", "platform-cache-read-failed", { error: describeError(error) });
       return null;
     }
   }
@@ -324,7 +341,7 @@ export class PlatformReads {
         }),
       );
     } catch (error) {
-      console.error("[platform-data] cache write failed", error);
+      logEvent("warn", "platform-cache-write-failed", { error: describeError(error) });
     }
   }
 

@@ -2,6 +2,7 @@ import type { AppSession } from "../session";
 import { MAX_BODY_BYTES } from "../security/request-limits";
 import { PLATFORM_TIMEOUT_MS, type PlatformClient } from "./client";
 import { classifyFailure, type PlatformReply } from "./outcomes";
+import { describeError, logEvent, type RequestLog } from "../logging/request-log.server";
 
 // Same-origin /wps/* calls from the browser go on to the merchant's platform (docs/behaviour/shell.md#platform-proxy).
 
@@ -16,7 +17,8 @@ const HOP_BY_HOP = [
   "upgrade",
 ];
 // Ours, not the platform's: the session cookie and the edge's own routing headers never leave the edge.
-const NOT_FORWARDED = ["host", "cookie", "content-length", "cf-connecting-ip", "x-forwarded-host", "merchant", "language"];
+// The request id is the edge's own too: a client never chooses the id the platform and the logs see.
+const NOT_FORWARDED = ["host", "cookie", "content-length", "cf-connecting-ip", "x-forwarded-host", "merchant", "language", "x-request-id"];
 
 function platformError(status: number, errorCode: string, message: string): Response {
   return Response.json({ success: false, errorCode, message }, { status, headers: { "Cache-Control": "no-store" } });
@@ -53,6 +55,36 @@ function isPageLoad(request: Request): boolean {
   return (request.headers.get("Accept") ?? "").includes("text/html");
 }
 
+/** A warning naming the merchant: in the request's log, or on its own line where there is none. */
+function noteFailure(
+  log: RequestLog | undefined,
+  platform: PlatformClient,
+  kind: "timeout" | "unreachable",
+  path: string,
+  error?: unknown,
+) {
+  if (log) log.notePlatformFailure(kind, path, error);
+  else
+    logEvent("warn", kind === "timeout" ? "platform-timeout" : "platform-unreachable", {
+      merchant: platform.merchantCode,
+      platformPath: path,
+      error: error === undefined ? undefined : describeError(error),
+    });
+}
+
+/** The platform's error code in a failed JSON reply, for the request log (small replies only). */
+function replyErrorCode(status: number, contentType: string, payload: ArrayBuffer): string | null {
+  if (!contentType.includes("json") || payload.byteLength > 65_536) return status >= 400 ? `http.${status}` : null;
+  try {
+    const reply = JSON.parse(new TextDecoder().decode(payload)) as Partial<PlatformReply> | null;
+    if (reply && typeof reply === "object" && reply.success === false)
+      return typeof reply.errorCode === "string" ? reply.errorCode : `http.${status}`;
+  } catch {
+    // Not JSON after all: the status says enough.
+  }
+  return status >= 400 ? `http.${status}` : null;
+}
+
 /** The platform said the member's token is no longer valid (the same catalogue as the edge's own calls). */
 function endsSession(status: number, contentType: string, payload: ArrayBuffer): boolean {
   if (status === 401) return true;
@@ -69,7 +101,7 @@ export async function proxyToPlatform(
   request: Request,
   platform: PlatformClient,
   session: AppSession,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; log?: RequestLog } = {},
 ): Promise<Response> {
   const url = new URL(request.url);
   const headers = new Headers(request.headers);
@@ -100,6 +132,8 @@ export async function proxyToPlatform(
     const replyHeaders = new Headers(upstream.headers);
     dropHopByHop(replyHeaders, ["set-cookie", "content-length", "content-encoding"]);
     const contentType = (replyHeaders.get("content-type") ?? "").toLowerCase();
+    const errorCode = replyErrorCode(upstream.status, contentType, payload);
+    if (errorCode) options.log?.notePlatformErrorCode(errorCode);
     if (contentType.includes("text/html")) replyHeaders.set("Content-Security-Policy", PROXIED_HTML_CSP);
     // A member's own data is never kept by a shared cache or the service worker.
     if (sendsToken) replyHeaders.set("Cache-Control", "private, no-store");
@@ -109,8 +143,11 @@ export async function proxyToPlatform(
     }
     return new Response(payload, { status: upstream.status, headers: replyHeaders });
   } catch (error) {
-    if (controller.signal.aborted) return platformError(504, "platform.timeout", "The platform did not answer in time");
-    console.error(`[proxy] ${platform.merchantCode} ${url.pathname} unreachable`, error);
+    if (controller.signal.aborted) {
+      noteFailure(options.log, platform, "timeout", url.pathname);
+      return platformError(504, "platform.timeout", "The platform did not answer in time");
+    }
+    noteFailure(options.log, platform, "unreachable", url.pathname, error);
     return platformError(502, "platform.unavailable", "The platform is unavailable");
   } finally {
     clearTimeout(timer);
