@@ -35,6 +35,8 @@ function postedFields(request: Request): Record<string, string> {
 
 test.describe("sandbox widget scripts", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the widget is JavaScript");
+  // These tests load the widget over /m/home, where a visitor's announcement popup would open over it after 1 s.
+  test.use({ announcements: "dismissed" });
 
   test("gt.js: initGeetest (v3), Escape closes → onClose, 'I am human' → onSuccess and getValidate", async ({ page }) => {
     await page.goto("/m/home");
