@@ -1,0 +1,42 @@
+// Tracking with JavaScript (docs/behaviour/tracking.md): the ad parameters of a landing page reach a registration made
+// three pages later and are mirrored to web storage. The same without JavaScript: tests/edge/tracking.test.ts.
+import { getPage } from "../support/http";
+import { expect, test, urlOn, waitForHydration } from "./fixtures";
+
+test.use({ announcements: "dismissed" });
+
+function uniqueUsername(prefix = "trk"): string {
+  return `${prefix}${Date.now().toString(36).slice(-7)}${Math.floor(Math.random() * 36).toString(36)}`.slice(0, 16);
+}
+
+test.describe("with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "client navigation and web storage");
+
+  test("land on home with ad parameters, go through three pages, register: pixelTrack and the codes arrive", async ({ page }) => {
+    await page.goto(urlOn("demo.localhost", "/m/home?affiliateCode=AFF-JS&fbclid=fb-js&gclid=g-js&ttclid=tt-js&tiktokPixelId=tk-js"));
+    await waitForHydration(page);
+    // Mirrored to web storage once the page is idle (docs/behaviour/tracking.md#browser-mirror).
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("adParams") ?? "{}") as Record<string, unknown>))
+      .toMatchObject({ fbclid: "fb-js", gclid: "g-js", ttclid: "tt-js", tiktokPixelId: "tk-js" });
+
+    await page.getByRole("link", { name: "Log in" }).first().click();
+    await expect(page).toHaveURL(/\/m\/login\?affiliateCode=AFF-JS&fbclid=fb-js&gclid=g-js&ttclid=tt-js$/);
+    await page.getByRole("link", { name: "Register" }).last().click();
+    await expect(page).toHaveURL(/\/m\/register\?affiliateCode=AFF-JS/);
+    await expect(page.getByLabel("Affiliate code")).toHaveValue("AFF-JS");
+
+    const username = uniqueUsername();
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("Password", { exact: true }).fill("abc12345");
+    await page.getByRole("button", { name: "Register", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Security check" });
+    await dialog.getByRole("button", { name: "I am human" }).click();
+    await expect(page).toHaveURL(/\/m\/home\?affiliateCode=AFF-JS/, { timeout: 10_000 });
+
+    const member = await getPage("demo.localhost", `/__sandbox/member?merchant=demo&username=${username}`);
+    const info = member.json<{ value: { registerInfo: Record<string, unknown> } }>().value.registerInfo;
+    expect(info.affiliateCode).toBe("AFF-JS");
+    expect(info.pixelTrack).toEqual({ tiktokPixelId: "tk-js", ad_fbclid: "fb-js", ad_gclid: "g-js", ad_ttclid: "tt-js" });
+  });
+});
