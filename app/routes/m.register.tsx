@@ -17,6 +17,7 @@ import { captchaFieldsFrom, registerMember, registerSettingsFrom, suggestUsernam
 import { checkThrottle, recordAttempt, tooManyAttempts } from "~/identity/throttle.server";
 import { buildPixelTrack, readAdParams, readRegistrationInfo, registrationCodes } from "~/identity/register/registration-info.server";
 import { withTrackingParams } from "~/navigation/tracking-params";
+import { sendTrackingEvent } from "~/tracking/events.server";
 import { loginDeviceId } from "~/identity/device-id.server";
 import { completeLogin } from "~/identity/post-login.server";
 import { changePasswordLocation } from "~/identity/forced-change.server";
@@ -147,6 +148,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<RegisterActionData>(body, { status: 429, headers: NO_STORE });
   }
   await recordAttempt(context, "register", account);
+  // registerSubmit, then register on success: sent by the edge, with JavaScript or without (docs/behaviour/tracking.md#edge-events).
+  await sendTrackingEvent(request, context, { eventName: "registerSubmit", displayMode: signals.displayMode });
   const result = await registerMember(platform, input, {
     registerMethod: registerMethod(signals),
     registerUrl: pageUrl(request, host),
@@ -169,6 +172,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const value = result.value;
+  await sendTrackingEvent(request, context, {
+    eventName: "register",
+    displayMode: signals.displayMode,
+    value: { customerId: value.id ?? value.customerId ?? undefined, customerName: value.userName },
+  });
   const id = crypto.randomUUID();
   if (!value.token) {
     // Registered without a session (the platform's login false): log in on the login page.

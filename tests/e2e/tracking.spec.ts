@@ -5,6 +5,28 @@ import { expect, test, urlOn, waitForHydration } from "./fixtures";
 
 test.use({ announcements: "dismissed" });
 
+type TrackingCall = {
+  channel: string;
+  eventName: string;
+  eventID: string;
+  body: { affiliateCode: string; eventValue: { content_id?: string } };
+};
+
+/** The merchant's recorded tracking calls of this test (its unique affiliate code). */
+async function callsOf(affiliateCode: string, merchant = "demo"): Promise<TrackingCall[]> {
+  const reply = await getPage("demo.localhost", `/__sandbox/events?merchant=${merchant}`);
+  return reply
+    .json<{ value: TrackingCall[] }>()
+    .value.filter((call) => call.body.affiliateCode === affiliateCode || call.channel !== "s2s");
+}
+
+/** "eventName path" of each server-to-server event of this test, in order. */
+async function s2sEvents(affiliateCode: string): Promise<string[]> {
+  return (await callsOf(affiliateCode))
+    .filter((call) => call.channel === "s2s")
+    .map((call) => `${call.eventName} ${call.body.eventValue.content_id ?? ""}`.trim());
+}
+
 function uniqueUsername(prefix = "trk"): string {
   return `${prefix}${Date.now().toString(36).slice(-7)}${Math.floor(Math.random() * 36).toString(36)}`.slice(0, 16);
 }
@@ -38,5 +60,29 @@ test.describe("with JavaScript", () => {
     const info = member.json<{ value: { registerInfo: Record<string, unknown> } }>().value.registerInfo;
     expect(info.affiliateCode).toBe("AFF-JS");
     expect(info.pixelTrack).toEqual({ tiktokPixelId: "tk-js", ad_fbclid: "fb-js", ad_gclid: "g-js", ad_ttclid: "tt-js" });
+  });
+});
+
+test.describe("browser events", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the browser's own events need JavaScript");
+
+  test("firstOpen once per device, viewContent once per page view: a back navigation sends nothing again", async ({ page }) => {
+    const aff = `EVT-${Date.now().toString(36)}`;
+    await page.goto(urlOn("demo.localhost", `/m/home?affiliateCode=${aff}`));
+    await waitForHydration(page);
+    await expect.poll(() => s2sEvents(aff)).toEqual(["firstOpen", "viewContent /m/home"]);
+
+    await page.getByRole("link", { name: "Log in" }).first().click();
+    await expect.poll(() => s2sEvents(aff)).toContain("viewContent /m/login");
+    await page.goBack();
+    await expect(page).toHaveURL(/\/m\/home\?/);
+    await page.getByRole("link", { name: "Register" }).first().click();
+    await expect.poll(() => s2sEvents(aff)).toContain("viewContent /m/register");
+    expect(await s2sEvents(aff)).toEqual(["firstOpen", "viewContent /m/home", "viewContent /m/login", "viewContent /m/register"]);
+
+    // A new page load in the same tab (the layer loads again): firstOpen is not sent again.
+    await page.goto(urlOn("demo.localhost", "/m/activity"));
+    await expect.poll(() => s2sEvents(aff)).toContain("viewContent /m/activity");
+    expect((await s2sEvents(aff)).filter((e) => e === "firstOpen")).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@
 // tracking parameters kept on the links and redirects the product makes.
 import { describe, expect, it } from "vitest";
 import { decodeEntities, getPage, hostFor, originFor, postJson, request, type RawReply } from "../support/http";
+import { memberSession } from "../support/member";
 
 const FORM = { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "Mozilla/5.0 (Linux; Android 14) Mobile" };
 
@@ -56,7 +57,27 @@ function post(path: string, fields: Record<string, string>, headers: Record<stri
   });
 }
 
-const LANDING = "/m/home?affiliateCode=AFF-H1&fbclid=fb-h1&gclid=g-h1&ttclid=tt-h1&fbPixelId=px-h1&utm_source=ignored";
+type TrackingCall = { channel: string; eventName: string; eventID: string; body: Record<string, unknown>; at: number };
+
+/** The sandbox's recorded tracking calls for a merchant that match, waited for: the edge sends after answering. */
+async function trackingCalls(match: (call: TrackingCall) => boolean, count = 1, merchant = "demo"): Promise<TrackingCall[]> {
+  let found: TrackingCall[] = [];
+  await expect
+    .poll(
+      async () => {
+        const reply = await getPage("demo.localhost", `/__sandbox/events?merchant=${merchant}`);
+        found = reply.json<{ value: TrackingCall[] }>().value.filter(match);
+        return found.length;
+      },
+      { timeout: 5_000 },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return found;
+}
+
+/** Unique per run: the sandbox keeps what earlier runs recorded. */
+const AFF = `AFF-${Date.now().toString(36)}`;
+const LANDING = `/m/home?affiliateCode=${AFF}&fbclid=fb-h1&gclid=g-h1&ttclid=tt-h1&fbPixelId=px-h1&utm_source=ignored`;
 
 describe("attribution from any landing page", () => {
   it("keeps the parameters of /m/home for 90 days and delivers them with a registration posted three pages later", async () => {
@@ -70,16 +91,16 @@ describe("attribution from any landing page", () => {
 
     // Home's links keep the tracking parameters (not the pixel id, not utm_*).
     const register = linkHref(landing.body, "Register");
-    expect(register).toBe("/m/register?affiliateCode=AFF-H1&fbclid=fb-h1&gclid=g-h1&ttclid=tt-h1");
+    expect(register).toBe(`/m/register?affiliateCode=${AFF}&fbclid=fb-h1&gclid=g-h1&ttclid=tt-h1`);
     const login = linkHref(landing.body, "Log in");
-    expect(login).toBe("/m/login?affiliateCode=AFF-H1&fbclid=fb-h1&gclid=g-h1&ttclid=tt-h1");
+    expect(login).toBe(`/m/login?affiliateCode=${AFF}&fbclid=fb-h1&gclid=g-h1&ttclid=tt-h1`);
 
     // Page two and three without any parameter: the cookies carry them.
     const cookie = jar(landing);
     const promotions = await getPage("demo.localhost", "/m/activity", { Cookie: cookie });
     expect(promotions.status).toBe(200);
     const form = await getPage("demo.localhost", "/m/register", { Cookie: cookie });
-    expect(inputValue(form.body, "affiliateCode")).toBe("AFF-H1");
+    expect(inputValue(form.body, "affiliateCode")).toBe(AFF);
 
     const username = uniqueUsername();
     const reply = await post(
@@ -97,9 +118,27 @@ describe("attribution from any landing page", () => {
     expect(reply.status, reply.body.slice(0, 300)).toBe(302);
     const member = await getPage("demo.localhost", `/__sandbox/member?merchant=demo&username=${username}`);
     const info = member.json<{ value: { registerInfo: Record<string, unknown> } }>().value.registerInfo;
-    expect(info.affiliateCode).toBe("AFF-H1");
+    expect(info.affiliateCode).toBe(AFF);
     expect(info.referralCode).toBeNull();
     expect(info.pixelTrack).toEqual({ fbPixelId: "px-h1", ad_fbclid: "fb-h1", ad_gclid: "g-h1", ad_ttclid: "tt-h1" });
+
+    // The edge sent registerSubmit and register to the platform (docs/behaviour/tracking.md#edge-events).
+    const events = await trackingCalls(
+      (call) => call.channel === "s2s" && (call.body.eventValue as { customerName?: string }).customerName === username,
+    );
+    expect(events.map((e) => e.eventName)).toEqual(["register"]);
+    expect(events[0]!.body).toMatchObject({
+      domain: hostFor("demo.localhost"),
+      affiliateCode: AFF,
+      eventName: "register",
+      fbp: "",
+      pwaType: "H5",
+      eventValue: { channels: ["facebook", "tiktok"], customerName: username },
+    });
+    expect(events[0]!.body.fbc).toMatch(/^fb\.1\.\d+\.fb-h1$/);
+    expect(events[0]!.eventID).toMatch(/^[0-9a-f-]{36}$/);
+    const submits = await trackingCalls((call) => call.eventName === "registerSubmit" && call.body.affiliateCode === AFF);
+    expect(submits[0]!.body).toMatchObject({ affiliateCode: AFF, pwaType: "H5" });
   });
 
   it("stores nothing for an address without campaign parameters", async () => {
@@ -110,9 +149,12 @@ describe("attribution from any landing page", () => {
 
 describe("tracking parameters on the product's redirects", () => {
   it("login carries the login page's parameters to where it sends the member, and logout back to the login page", async () => {
-    const login = await post("/m/login?affiliateCode=AFF-L&gclid=g-l", { username: "demo01", password: "demo1234" });
+    const login = await post(`/m/login?affiliateCode=${AFF}-L&gclid=g-l`, { username: "demo01", password: "demo1234" });
     expect(login.status).toBe(302);
-    expect(login.header("location")).toBe("/m/home?affiliateCode=AFF-L&gclid=g-l");
+    expect(login.header("location")).toBe(`/m/home?affiliateCode=${AFF}-L&gclid=g-l`);
+    // …and the edge sent the login event, with the address's affiliate code.
+    const [event] = await trackingCalls((call) => call.eventName === "login" && call.body.affiliateCode === `${AFF}-L`);
+    expect(event!.body).toMatchObject({ eventValue: { customerName: "demo01" }, pwaType: "H5" });
 
     const logout = await post(
       "/m/logout",
@@ -125,5 +167,54 @@ describe("tracking parameters on the product's redirects", () => {
     // A Referer from another site is not followed.
     const foreign = await post("/m/logout", {}, { Referer: "https://elsewhere.example/?affiliateCode=EVIL" });
     expect(foreign.header("location")).toBe("/m/login");
+  });
+});
+
+describe("events", () => {
+  it("a page's report: the edge adds domain, attribution and device; a deposit's value in the tracked currency", async () => {
+    const cookie = jar(await getPage("demo.localhost", "/m/home?affiliateCode=AFF-EV&fbclid=fb-ev"));
+    const eventID = crypto.randomUUID();
+    const reply = await post(
+      "/m/track",
+      { eventName: "deposit", eventID, displayMode: "standalone", amount: "150.5", currency: "TLB" },
+      { Cookie: `${cookie}; _fbp=fb.1.1700000000000.123456` },
+    );
+    expect(reply.status).toBe(204);
+    const [event] = await trackingCalls((call) => call.eventID === eventID);
+    expect(event!.body).toEqual({
+      domain: hostFor("demo.localhost"),
+      affiliateCode: "AFF-EV",
+      eventName: "deposit",
+      eventValue: {
+        amount: 150.5,
+        revenue: 150.5,
+        currency: "PHP",
+        content_type: "product",
+        content_id: "99",
+        channels: ["facebook", "tiktok"],
+      },
+      fbc: expect.stringMatching(/^fb\.1\.\d+\.fb-ev$/) as unknown,
+      fbp: "fb.1.1700000000000.123456",
+      eventID,
+      pwaType: "PWA",
+    });
+  });
+
+  it("refuses what a page may not report (the edge's own events, bad ids) and posts from another site", async () => {
+    expect((await post("/m/track", { eventName: "register", eventID: crypto.randomUUID() })).status).toBe(400);
+    expect((await post("/m/track", { eventName: "viewContent", eventID: "x" })).status).toBe(400);
+    expect(
+      (await post("/m/track", { eventName: "viewContent", eventID: crypto.randomUUID() }, { Origin: "https://elsewhere.example" })).status,
+    ).toBe(403);
+  });
+
+  it("a game launch without JavaScript: the edge sends gameLaunch", async () => {
+    const { cookie } = await memberSession();
+    const launch = await getPage("demo.localhost", "/m/launchGame?prize_mode=Lott&code=VNL45&nojs=1", { Cookie: cookie });
+    expect(launch.status).toBe(302);
+    const [event] = await trackingCalls(
+      (call) => call.eventName === "gameLaunch" && String((call.body.eventValue as { content_id?: string }).content_id).includes("VNL45"),
+    );
+    expect(event!.body).toMatchObject({ domain: hostFor("demo.localhost"), pwaType: "H5" });
   });
 });

@@ -20,6 +20,7 @@ import { DEAD_SCRIPT_SERVER_PREFIX, handleDeadScriptServer, handlePage, PAGES_PR
 import { sessionRoutes } from "./routes/session";
 import { MOUNT_HEADER, systemRoutes } from "./routes/system";
 import { chatRoutes } from "./routes/chat";
+import { trackingRoutes } from "./routes/tracking";
 
 const wpsRoutes: WpsRoute[] = [
   ...sessionRoutes,
@@ -31,6 +32,7 @@ const wpsRoutes: WpsRoute[] = [
   ...homeContentRoutes,
   ...promotionRoutes,
   ...chatRoutes,
+  ...trackingRoutes,
 ];
 
 async function handleWps(request: Request, url: URL, env: Env): Promise<Response> {
