@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { DISPLAY_MODES } from "~/identity/device";
-import { REPORTED_EVENTS } from "~/tracking/events";
+import { PAGE_EVENTS, REPORTED_EVENTS } from "~/tracking/events";
 import { sendTrackingEvent } from "~/tracking/events.server";
 
 // POST /m/track (a urlencoded form, as sendBeacon posts it): an event a page reports (docs/behaviour/tracking.md#reported-events). The edge adds what only it knows
@@ -34,6 +34,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const report = reportSchema.safeParse(fields);
   if (!report.success) return Response.json({ error: "invalid event" }, { status: 400, headers: NO_STORE });
   const { eventName, eventID, displayMode, ...value } = report.data;
-  await sendTrackingEvent(request, context, { eventName, eventID, displayMode, value });
+  // The page fires its own events on its pixels; the member centre's money events wait for the next page of ours.
+  const forPixels = !(PAGE_EVENTS as readonly string[]).includes(eventName);
+  await sendTrackingEvent(request, context, { eventName, eventID, displayMode, value, forPixels });
   return new Response(null, { status: 204, headers: NO_STORE });
 }

@@ -7,6 +7,7 @@ import type { AppContext } from "../lib/context";
 import { registerMethod, type DisplayMode, type RegisterMethod } from "../identity/device";
 import { sessionSecret } from "../identity/platform-for.server";
 import { readAdParams, readRegistrationInfo } from "../identity/register/registration-info.server";
+import { queueForPixels } from "./pixel-queue.server";
 import { eventValue, newEventId, type EventValue, type EventValueInput, type TrackingEventName } from "./events";
 
 export const TRACKING_EVENT_PATH = "/wps/tracking/event";
@@ -41,6 +42,8 @@ export type EventInput = {
   value?: EventValueInput;
   /** How the page was launched (the forms' hidden displayMode, or the browser's report). */
   displayMode?: DisplayMode;
+  /** Queue it for the next page's pixels (default); not for the events the page's own layer fires itself. */
+  forPixels?: boolean;
 };
 
 /** The event for this request: domain, attribution and click cookies from the request, pwaType from the device. */
@@ -77,5 +80,11 @@ export async function sendTrackingEvent(request: Request, context: AppContext, i
       console.warn("[tracking] an event was not sent", event.eventName, error instanceof Error ? error.message : ""),
     );
   context.cloudflare.ctx.waitUntil(sending);
+  // The page's pixels get the same event on the next page (what a pixel may know: no member fields).
+  const { amount, revenue, currency, content_type, content_id } = event.eventValue;
+  const value = Object.fromEntries(
+    Object.entries({ amount, revenue, currency, content_type, content_id }).filter(([, v]) => v !== undefined),
+  );
+  if (input.forPixels !== false) await queueForPixels(request, context, { eventName: event.eventName, eventID: event.eventID, value });
   return event;
 }

@@ -32,8 +32,11 @@ export const MONEY_EVENTS = [
   "withdraw",
 ] as const satisfies readonly TrackingEventName[];
 
+/** The events the page's tracking layer produces (and fires on the pixels itself). */
+export const PAGE_EVENTS = ["firstOpen", "viewContent", "downloadApp", "a2hsInstalled"] as const satisfies readonly TrackingEventName[];
+
 /** What a page may report through POST /m/track: its own events and the member centre's money events. */
-export const REPORTED_EVENTS = ["firstOpen", "viewContent", "downloadApp", "a2hsInstalled", ...MONEY_EVENTS] as const;
+export const REPORTED_EVENTS = [...PAGE_EVENTS, ...MONEY_EVENTS] as const;
 export type ReportedEventName = (typeof REPORTED_EVENTS)[number];
 
 const DEPOSIT_EVENTS: ReadonlySet<string> = new Set(["depositSubmit", "firstDeposit", "deposit", "redeposit", "firstDepositArrival"]);

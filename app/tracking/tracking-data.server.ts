@@ -1,9 +1,24 @@
 import type { AppContext } from "../lib/context";
 import { attributionOf } from "./attribution.server";
+import { consentState } from "./consent.server";
+import { takePixelQueue } from "./pixel-queue.server";
 
 /** What the idle-loaded tracking layer needs from the edge (app/tracking/TrackingLayer.tsx), read by the root loader. */
 export async function loadTrackingData(request: Request, context: AppContext) {
-  return { attribution: await attributionOf(request, context) };
+  const [attribution, consent, pending] = await Promise.all([
+    attributionOf(request, context),
+    consentState(request, context),
+    takePixelQueue(request, context),
+  ]);
+  const { pixels } = context.merchant.tracking;
+  return {
+    attribution,
+    // Only what the browser needs to load them: kind, id and the script's address.
+    pixels: pixels.map(({ kind, id, script }) => (script ? { kind, id, script } : { kind, id })),
+    consent,
+    /** Events the edge sent since the last page, for the pixels (same eventID). */
+    pending,
+  };
 }
 
 export type TrackingData = Awaited<ReturnType<typeof loadTrackingData>>;

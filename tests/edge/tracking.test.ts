@@ -116,6 +116,12 @@ describe("attribution from any landing page", () => {
       { Cookie: cookie },
     );
     expect(reply.status, reply.body.slice(0, 300)).toBe(302);
+    // The edge's events wait for the next page's pixels (demo has two), signed, for the browser session only.
+    const queue = reply.cookies.find((c) => c.startsWith("mc_pixq="));
+    expect(queue).toMatch(/HttpOnly/i);
+    expect(queue).not.toMatch(/Max-Age|Expires/i);
+    const next = await getPage("demo.localhost", "/m/home", { Cookie: jar(landing, reply) });
+    expect(next.cookies.find((c) => c.startsWith("mc_pixq="))).toMatch(/Max-Age=0/);
     const member = await getPage("demo.localhost", `/__sandbox/member?merchant=demo&username=${username}`);
     const info = member.json<{ value: { registerInfo: Record<string, unknown> } }>().value.registerInfo;
     expect(info.affiliateCode).toBe(AFF);
@@ -216,5 +222,44 @@ describe("events", () => {
       (call) => call.eventName === "gameLaunch" && String((call.body.eventValue as { content_id?: string }).content_id).includes("VNL45"),
     );
     expect(event!.body).toMatchObject({ domain: hostFor("demo.localhost"), pwaType: "H5" });
+  });
+});
+
+describe("pixel consent", () => {
+  function postConsent(choice: string, headers: Record<string, string> = {}) {
+    return request({
+      host: hostFor("br.localhost"),
+      path: "/m/consent",
+      method: "POST",
+      headers: { ...FORM, Origin: originFor("br.localhost"), ...headers },
+      body: new URLSearchParams({ choice }).toString(),
+    });
+  }
+
+  it("keeps the player's choice in a first-party cookie for 180 days; refuses anything else and other sites", async () => {
+    const granted = await postConsent("granted");
+    expect(granted.status).toBe(204);
+    const cookie = granted.cookies.find((c) => c.startsWith("mc_consent="));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/Max-Age=15552000/);
+    expect((await postConsent("maybe")).status).toBe(400);
+    expect((await postConsent("granted", { Origin: "https://elsewhere.example" })).status).toBe(403);
+  });
+
+  it("a money event the member centre reports waits for the pixels where there are any (demo), not where there are none (vn88)", async () => {
+    const report = (host: string) =>
+      request({
+        host: hostFor(host),
+        path: "/m/track",
+        method: "POST",
+        headers: { ...FORM, Origin: originFor(host) },
+        body: new URLSearchParams({ eventName: "firstDeposit", eventID: crypto.randomUUID(), amount: "50", currency: "VND" }).toString(),
+      });
+    const demo = await report("demo.localhost");
+    expect(demo.status).toBe(204);
+    expect(demo.cookies.some((c) => c.startsWith("mc_pixq="))).toBe(true);
+    const vn = await report("vn.localhost");
+    expect(vn.status).toBe(204);
+    expect(vn.cookies.some((c) => c.startsWith("mc_pixq="))).toBe(false);
   });
 });
