@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translate";
-import { useRootData } from "~/shell/root-data";
-import { useTrackedPath } from "~/navigation/tracking-params";
+import { useRootData, useTrackedPath } from "~/shell/root-data";
 
 /**
  * The brand heading of home. Visitors get the log-in and register actions; a member gets a short greeting with the

@@ -1,5 +1,3 @@
-import { useLocation } from "@remix-run/react";
-
 /**
  * The parameters every internal link and redirect the product makes carries over from the page it starts on
  * (docs/behaviour/shell.md#tracking-parameters).
@@ -16,10 +14,12 @@ export function withTrackingParams(path: string, from: URLSearchParams): string 
   return target.pathname + target.search + target.hash;
 }
 
-/** An internal link's target with the current page's tracking parameters (server render and browser alike). */
-export function useTrackedPath(path: string): string {
-  const { search } = useLocation();
-  return search ? withTrackingParams(path, new URLSearchParams(search)) : path;
+/**
+ * The tracking parameters of `from` as a query string without "?" (empty when there are none): what the root gives the
+ * page's links (useTrackedPath in app/shell/root-data.ts), so the browser needs no parsing of its own.
+ */
+export function trackingQuery(from: URLSearchParams): string {
+  return withTrackingParams("/", from).slice(2);
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translate";
-import { useRootData } from "~/shell/root-data";
-import { useTrackedPath } from "~/navigation/tracking-params";
+import { useRootData, useTrackedPath } from "~/shell/root-data";
 import { getReferral } from "~/promotions/promotions.server";
 import { CopyField } from "~/promotions/CopyField";
 import { PromotionNotice } from "~/promotions/PromotionViews";

@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useRootData } from "~/shell/root-data";
-import { detectDisplayMode } from "~/identity/fields/DeviceFields";
+import type { DisplayMode } from "~/identity/device";
 import { AD_PARAMS_KEY, dropExpiredAttribution, mirrorAttribution, REGISTER_INFO_KEY } from "./browser-mirror";
 import type { ConsentChoice } from "./consent.server";
 import { ConsentBanner } from "./ConsentBanner";
@@ -14,6 +14,18 @@ const TRACK_PATH = "/m/track";
 const CONSENT_PATH = "/m/consent";
 /** Session storage: event ids already given to the pixels and bridges. */
 const FIRED_KEY = "trackFired";
+
+/**
+ * How the page was launched, by the same rule as the login and registration forms' hidden field (docs/decisions/0010):
+ * a web clip, an installed web app, or a browser tab. Read only: the forms own the WEBCLIP key.
+ */
+function displayMode(): DisplayMode {
+  const nav = navigator as Navigator & { standalone?: boolean };
+  if (nav.standalone === true || storage("localStorage")?.getItem("WEBCLIP") === "1") return "webclip";
+  return ["standalone", "fullscreen", "minimal-ui"].some((mode) => matchMedia(`(display-mode: ${mode})`).matches)
+    ? "standalone"
+    : "browser";
+}
 
 function storage(kind: "localStorage" | "sessionStorage"): Storage | null {
   try {
@@ -78,7 +90,7 @@ export default function TrackingLayer() {
         session: storage("sessionStorage"),
         local: storage("localStorage"),
         post: (body) => void post(TRACK_PATH, body),
-        displayMode: detectDisplayMode,
+        displayMode,
         onSent: ({ eventName, eventID, value }) =>
           hub.fire({ eventName, eventID, value: value.contentId ? { content_id: value.contentId } : {} }),
       }),

@@ -2,6 +2,7 @@ import type { AppContext } from "../lib/context";
 import { attributionOf } from "./attribution.server";
 import { consentState } from "./consent.server";
 import { takePixelQueue } from "./pixel-queue.server";
+import { trackingQuery } from "../navigation/tracking-params";
 
 /** What the idle-loaded tracking layer needs from the edge (app/tracking/TrackingLayer.tsx), read by the root loader. */
 export async function loadTrackingData(request: Request, context: AppContext) {
@@ -12,6 +13,8 @@ export async function loadTrackingData(request: Request, context: AppContext) {
   ]);
   const { pixels } = context.merchant.tracking;
   return {
+    /** The page address's tracking parameters, for its links (docs/behaviour/shell.md#tracking-parameters). */
+    query: trackingQuery(new URL(request.url).searchParams),
     attribution,
     // Only what the browser needs to load them: kind, id and the script's address.
     pixels: pixels.map(({ kind, id, script }) => (script ? { kind, id, script } : { kind, id })),

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { DisplayMode } from "~/identity/device";
 
 /** How this page was launched: an iOS web clip, an installed web app, or a browser tab (docs/decisions/0010). */
-export function detectDisplayMode(): DisplayMode {
+function detectDisplayMode(): DisplayMode {
   const nav = navigator as Navigator & { standalone?: boolean };
   let webclip = nav.standalone === true;
   try {

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { CaptchaField, useCaptcha } from "~/captcha";
 import { useTranslation } from "~/i18n/translate";
-import { useTrackedPath } from "~/navigation/tracking-params";
+import { useTrackedPath } from "~/shell/root-data";
 import { PasswordField } from "../fields/PasswordField";
 import { DeviceFields } from "../fields/DeviceFields";
 import { MobileCodeFields } from "../fields/MobileCodeFields";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { refererQuery, trackedLocation } from "../../../app/navigation/tracking-params";
+import { refererQuery, trackedLocation, trackingQuery } from "../../../app/navigation/tracking-params";
 import { carriesAttribution } from "../../../app/tracking/attribution.server";
 import {
   AD_PARAMS_KEY,
@@ -45,6 +45,13 @@ describe("trackedLocation", () => {
   it("leaves an outside address alone", () => {
     expect(trackedLocation("https://games.example/lobby?token=t", from)).toBe("https://games.example/lobby?token=t");
     expect(trackedLocation("//evil.example/", from)).toBe("//evil.example/");
+  });
+});
+
+describe("trackingQuery", () => {
+  it("the six tracking parameters of an address as a query string, in their order, or nothing", () => {
+    expect(trackingQuery(new URLSearchParams("x=1&ttclid=t&affiliateCode=A%201&fbPixelId=p"))).toBe("affiliateCode=A+1&ttclid=t");
+    expect(trackingQuery(new URLSearchParams("utm_source=x"))).toBe("");
   });
 });
 
