@@ -59,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadShellData(context, request),
     memberInfo,
     loadSupportData(context, memberInfo),
-    loadTrackingData(request, context),
+    loadTrackingData(request, context, memberInfo),
   ]);
   // The member's platform language follows the page's (type 4 exempt; docs/behaviour/promotions.md#language-sync).
   if (member?.ok) await syncMemberLanguage(context, member.value);

@@ -8,6 +8,7 @@ import { ConsentBanner } from "./ConsentBanner";
 import { sendToNativeBridges, storageBridgeSet, type BridgeWindow } from "./native-bridges";
 import { createPixelHub, type PixelWindow } from "./pixels";
 import { createReporter } from "./reporter";
+import { applyStorageCompat } from "./storage-compat";
 
 /** The edge's endpoints (app/routes/m.track.tsx, app/routes/m.consent.tsx). */
 const TRACK_PATH = "/m/track";
@@ -121,6 +122,14 @@ export default function TrackingLayer() {
       if (value !== null) storageBridgeSet(window as BridgeWindow, key, value);
     }
   }, [attribution]);
+
+  // The keys the platform's other apps read, when the merchant asks for them (refreshed with the root's data).
+  const storageCompat = tracking?.storageCompat ?? null;
+  useEffect(() => {
+    applyStorageCompat(storageCompat, { session: storage("sessionStorage"), local: storage("localStorage") }, (key, value) =>
+      storageBridgeSet(window as BridgeWindow, key, value),
+    );
+  }, [storageCompat]);
 
   // firstOpen once per device; viewContent once per history entry (a back navigation returns to one already counted).
   useEffect(() => {

@@ -77,6 +77,30 @@ test.describe("with JavaScript", () => {
           .sort(),
       )
       .toEqual(["pixel:facebook CompleteRegistration", "pixel:tiktok CompleteRegistration", "s2s register"]);
+
+    // demo keeps the storage-compatibility keys for the platform's other apps: the member's, never the token…
+    const compat = () =>
+      page.evaluate(() => ({
+        session: JSON.parse(sessionStorage.getItem("MC_SESSION_INFO") ?? "null") as Record<string, unknown> | null,
+        member: JSON.parse(sessionStorage.getItem("memberInfo") ?? "null") as Record<string, unknown> | null,
+        language: localStorage.getItem("language"),
+      }));
+    await expect.poll(async () => (await compat()).session?.userName).toBe(username);
+    const kept = await compat();
+    expect(kept.session).toEqual({
+      id: expect.any(String),
+      customerId: kept.session!.id,
+      merchantCode: "demo",
+      userName: username,
+      firstTimeLogin: true,
+    });
+    expect(kept.member).toMatchObject({ type: 0 });
+    expect(kept.language).toBe("EN");
+    // …and removes them after a logout.
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/m\/login/);
+    await expect.poll(async () => (await compat()).session).toBeNull();
+    expect((await compat()).member).toBeNull();
   });
 });
 
@@ -156,6 +180,8 @@ test.describe("events and pixels", () => {
     await page.goto(urlOn("vn.localhost", `/m/home?affiliateCode=${aff}`));
     await viewEvent(aff, "/m/home", "vn88");
     expect(vnRequests).toEqual([]);
+    // vn88's storage-compatibility switch is off: none of the keys.
+    expect(await page.evaluate(() => [localStorage.getItem("language"), sessionStorage.getItem("MC_SESSION_INFO")])).toEqual([null, null]);
   });
 
   test("a merchant that asks first: nothing loads until the player accepts", async ({ page }) => {

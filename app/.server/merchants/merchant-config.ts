@@ -65,7 +65,7 @@ export const merchantRouteSchema = z.object({
       .array(z.object({ src: z.string().min(1), sizes: z.string().regex(/^\d+x\d+$/), type: z.string().default("image/png") }))
       .default([]),
   }),
-  /** Also write MC_SESSION_INFO, memberInfo and language to web storage for the platform's other same-origin apps. */
+  /** Also write MC_SESSION_INFO, memberInfo and language to web storage for the platform's other same-origin apps (docs/behaviour/tracking.md#storage-compat). */
   storageCompat: z.boolean().default(false),
   /** Where members go after login or registration (default /m/home). */
   postLoginPath: z
