@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
+import { z } from "zod";
 import { useRootData } from "~/shell/root-data";
 import type { DisplayMode } from "~/identity/device";
 import { AD_PARAMS_KEY, dropExpiredAttribution, mirrorAttribution, REGISTER_INFO_KEY } from "./browser-mirror";
@@ -41,11 +42,12 @@ function post(path: string, body: URLSearchParams): Promise<Response | null> {
   return fetch(path, { method: "POST", body, keepalive: true, credentials: "same-origin" }).catch(() => null);
 }
 
+const firedSchema = z.array(z.string()).catch([]);
+
 function firedIds(): Set<string> {
   try {
     const raw = storage("sessionStorage")?.getItem(FIRED_KEY);
-    const list: unknown = raw ? JSON.parse(raw) : [];
-    return new Set(Array.isArray(list) ? list.filter((id): id is string => typeof id === "string") : []);
+    return new Set(raw ? firedSchema.parse(JSON.parse(raw)) : []);
   } catch {
     return new Set();
   }
