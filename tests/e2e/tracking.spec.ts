@@ -10,7 +10,7 @@ type TrackingCall = {
   channel: string;
   eventName: string;
   eventID: string;
-  body: { affiliateCode: string; eventValue: { content_id?: string } };
+  body: { affiliateCode: string; eventValue: { content_id?: string; customerName?: string } };
 };
 
 /** The merchant's recorded tracking calls of this test (its unique affiliate code). */

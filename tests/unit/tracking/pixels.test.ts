@@ -58,7 +58,7 @@ describe("vendor calls", () => {
       firePixel(win, { kind, id: `${kind}-1` }, { ...event, eventName: "register", value: {} });
     }
     expect([...win.ttq!]).toEqual([["track", "CompleteRegistration", {}, { event_id: event.eventID, pixel_code: "tiktok-1" }]]);
-    expect(win.dataLayer!.map((args) => [...(args as ArrayLike<unknown>)])).toEqual([
+    expect(win.dataLayer!.map((args) => Array.from(args as ArrayLike<unknown>))).toEqual([
       ["js", expect.any(Date)],
       ["config", "gtag-1", { send_page_view: false }],
       ["event", "sign_up", { send_to: "gtag-1", event_id: event.eventID }],
