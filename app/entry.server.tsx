@@ -3,6 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { contentSecurityPolicy } from "~/.server/security/headers";
 import { captchaScriptOrigins } from "~/captcha/captcha.server";
+import { pixelOrigins } from "~/tracking/pixel-kinds";
 import { imageCdnOriginsOf } from "~/home/image-hosts.server";
 import { translationsFor } from "~/.server/i18n/resources";
 import { lowPriorityScripts } from "~/.server/performance/script-priority";
@@ -45,13 +46,16 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const { merchant } = loadContext;
+  // The merchant's pixels: their script hosts and beacon hosts, nothing else (docs/behaviour/tracking.md#pixels).
+  const pixels = pixelOrigins(merchant.tracking.pixels);
   responseHeaders.set(
     "Content-Security-Policy",
     contentSecurityPolicy(nonce, rootData?.shell?.network?.domains, {
-      scripts: captchaScriptOrigins(merchant.captchaScriptServers),
+      scripts: [...captchaScriptOrigins(merchant.captchaScriptServers), ...pixels.scripts],
       // The site settings' image CDNs (docs/behaviour/home.md#image-hosts): read once per request already.
-      images: [...merchant.contentOrigins.images, ...(await imageCdnOriginsOf(loadContext))],
+      images: [...merchant.contentOrigins.images, ...(await imageCdnOriginsOf(loadContext)), ...pixels.beacons],
       frames: merchant.contentOrigins.frames,
+      connect: pixels.beacons,
     }),
   );
   // A page is the member's own: never in a shared cache. An ordinary page may be kept by the browser and the service

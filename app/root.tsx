@@ -29,6 +29,8 @@ import { loadSupportData } from "~/support/support-data.server";
 import { SiteFooter } from "~/support/SiteFooter";
 import { FooterNav } from "~/support/FooterNav";
 import { MiniGameSlot } from "~/minigame/MiniGameSlot";
+import { loadTrackingData } from "~/tracking/tracking-data.server";
+import { TrackingSlot } from "~/tracking/TrackingSlot";
 import { InstallHeadTags } from "~/shell/install/InstallHeadTags";
 import { pageMeta } from "~/shell/page-meta";
 import { AppHeader } from "~/shell/AppHeader";
@@ -52,11 +54,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const forced = forcedChangeRedirect(context, request);
   if (forced) throw forced;
   const memberInfo = session.token ? getMemberInfo(context.platform) : Promise.resolve(null);
-  const [{ state, notice }, shell, member, support] = await Promise.all([
+  const [{ state, notice }, shell, member, support, tracking] = await Promise.all([
     loadSiteState(context, memberInfo),
     loadShellData(context, request),
     memberInfo,
     loadSupportData(context, memberInfo),
+    loadTrackingData(request, context, memberInfo),
   ]);
   // The member's platform language follows the page's (type 4 exempt; docs/behaviour/promotions.md#language-sync).
   if (member?.ok) await syncMemberLanguage(context, member.value);
@@ -88,6 +91,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     siteState: state,
     shell,
     support,
+    tracking,
     notice,
     path: url.pathname + url.search,
     cspNonce: context.cspNonce,
@@ -166,6 +170,7 @@ export default function App() {
       <SiteFooter support={data.support} />
       <FooterNav support={data.support} />
       {data.support.miniGame ? <MiniGameSlot /> : null}
+      <TrackingSlot />
     </>
   );
 }

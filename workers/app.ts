@@ -14,6 +14,7 @@ import { languageFromAcceptLanguage } from "../app/.server/i18n/detect-language"
 import type { LanguageCode } from "../app/i18n/languages";
 import { adoptTokenFromQuery } from "../app/identity/adopt-token.server";
 import { autoLogin } from "../app/identity/auto-login.server";
+import { rememberAttribution } from "../app/tracking/attribution.server";
 import { createAppContext, type AppContext } from "../app/lib/context";
 import { sandboxControl } from "./sandbox-control";
 import { PLATFORM_CALLS_HEADER } from "../app/.server/platform/data";
@@ -109,6 +110,8 @@ async function handle(request: Request, rawEnv: Env, ctx: ExecutionContext, log:
   }
 
   log.setKind(remixKind(request, url.pathname));
+  // Ad campaign parameters of any landing address, kept for registration (docs/behaviour/tracking.md#attribution).
+  await rememberAttribution(request, context);
   try {
     // Identity at the edge, before the page renders: a token in the address, then auto-login (app/.server/identity).
     const identity = (await adoptTokenFromQuery(request, context)) ?? (await autoLogin(request, context));

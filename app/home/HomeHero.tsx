@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translate";
-import { useRootData } from "~/shell/root-data";
+import { useRootData, useTrackedPath } from "~/shell/root-data";
 
 /**
  * The brand heading of home. Visitors get the log-in and register actions; a member gets a short greeting with the
@@ -11,6 +11,8 @@ export function HomeHero() {
   const data = useRootData();
   const brand = data?.brand.name ?? "";
   const member = data?.member ?? null;
+  const loginPath = useTrackedPath("/m/login");
+  const registerPath = useTrackedPath("/m/register");
   return (
     <section className={member ? "hero hero--member" : "hero"} aria-labelledby="home-title">
       <div className="hero__art" aria-hidden="true">
@@ -28,10 +30,10 @@ export function HomeHero() {
         <>
           <p className="hero__text">{t("welcome_text")}</p>
           <div className="hero__actions">
-            <Link className="button button--primary button--block" to="/m/login">
+            <Link className="button button--primary button--block" to={loginPath}>
               {t("login")}
             </Link>
-            <Link className="button button--secondary button--block" to="/m/register">
+            <Link className="button button--secondary button--block" to={registerPath}>
               {t("register")}
             </Link>
           </div>

@@ -8,6 +8,7 @@ import { changePasswordLocation, forcedChangeReason, type ForcedChangeReason } f
 import { loginRedirectTarget, needsDomainList } from "./redirect-target.server";
 import { forgetLoginCookie, rememberDeps, rememberLoginCookie, type RememberedLogin } from "./remembered-login.server";
 import { defaultMemberPassword, platformWithToken } from "./platform-for.server";
+import { trackedLocation } from "../navigation/tracking-params";
 import { clearPendingTwoFactorCookie, hasPendingTwoFactorCookie } from "./two-factor/pending-two-factor.server";
 
 /** Remember-me keeps the session for 30 days; without it the cookie lasts for the browser session. */
@@ -92,9 +93,11 @@ export async function completeLogin(input: CompleteLoginInput): Promise<Complete
   const remembered = input.rememberMode === "keep" || input.remember !== null;
   headers.append("Set-Cookie", await session.commit(remembered ? { maxAge: REMEMBERED_SESSION_MAX_AGE } : undefined));
 
-  const location = forcedChange
+  const target = forcedChange
     ? changePasswordLocation(context.merchant.changePasswordPath, forcedChange)
     : await postLoginLocation(request, context, input.redirectUrl, login.token);
+  // The campaign parameters of the page logged in on go along (docs/behaviour/shell.md#tracking-parameters).
+  const location = trackedLocation(target, new URL(request.url).searchParams);
   return { headers, location, forcedChange };
 }
 

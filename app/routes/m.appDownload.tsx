@@ -90,6 +90,7 @@ export default function AppDownloadRoute() {
               <a
                 className={`download-entry download-entry--${entry.entry}`}
                 href={entry.href ?? undefined}
+                data-track="downloadApp"
                 target={entry.sameTab ? undefined : "_blank"}
                 rel={entry.sameTab ? undefined : "noopener noreferrer"}
                 onClick={guard(entry)}
@@ -111,7 +112,7 @@ export default function AppDownloadRoute() {
             <li>{t("download_profile_step2")}</li>
             <li>{t("download_profile_step3")}</li>
           </ol>
-          <a className="button button--primary button--block" href={profile.href} onClick={guard(profile)}>
+          <a className="button button--primary button--block" href={profile.href} data-track="downloadApp" onClick={guard(profile)}>
             {t("download_profile_button")}
           </a>
         </section>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translate";
-import { useRootData } from "~/shell/root-data";
+import { useRootData, useTrackedPath } from "~/shell/root-data";
 import { getReferral } from "~/promotions/promotions.server";
 import { CopyField } from "~/promotions/CopyField";
 import { PromotionNotice } from "~/promotions/PromotionViews";
@@ -29,6 +29,8 @@ function InviteArt() {
 
 export default function InviteFriendsRoute() {
   const { t } = useTranslation();
+  const registerPath = useTrackedPath("/m/register");
+  const loginPath = useTrackedPath("/m/login?redirectUrl=%2Fm%2FinviteFriends");
   const root = useRootData();
   const page = useLoaderData<typeof loader>();
   return (
@@ -49,10 +51,10 @@ export default function InviteFriendsRoute() {
         <>
           <p>{t("promo_invite_visitor")}</p>
           <div className="promo-invite__actions">
-            <Link to="/m/register" className="button button--primary button--block">
+            <Link to={registerPath} className="button button--primary button--block">
               {t("register")}
             </Link>
-            <Link to="/m/login?redirectUrl=%2Fm%2FinviteFriends" className="button button--secondary button--block">
+            <Link to={loginPath} className="button button--secondary button--block">
               {t("login")}
             </Link>
           </div>

@@ -12,6 +12,7 @@ import {
 import type { LaunchResult } from "~/game/launch-result";
 import { launchForMember, type LaunchOutcome } from "~/game/game.server";
 import { forcedChangeRedirect, sessionExpired } from "~/identity/guard.server";
+import { sendTrackingEvent } from "~/tracking/events.server";
 
 // /m/launchGame?prize_mode|vendor&code&playType&backUrl&lottoView (docs/behaviour/game-launch.md).
 // With JavaScript the page launches once through this route's action and then goes to the gameUrl; without it,
@@ -26,6 +27,11 @@ function loginRedirect(url: URL, headers?: HeadersInit) {
 
 function launch(context: AppLoadContext, query: LaunchQuery, backUrl: string): Promise<LaunchOutcome> {
   return launchForMember(context.platform, query, { language: context.language, title: context.merchant.brand.name, backUrl });
+}
+
+/** The gameLaunch event, sent by the edge for each launch it makes (docs/behaviour/tracking.md#edge-events). */
+function trackLaunch(request: Request, context: AppLoadContext, url: URL) {
+  return sendTrackingEvent(request, context, { eventName: "gameLaunch", value: { contentId: launchPagePath(url).slice(0, 200) } });
 }
 
 function resultOf(outcome: Exclude<LaunchOutcome, { kind: "launched" | "not-logged-in" }>): LaunchResult {
@@ -45,7 +51,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   // JavaScript is off: launch here, once, and send the browser on with a 302.
   const outcome = await launch(context, parsed.query, backUrl);
-  if (outcome.kind === "launched") throw redirect(outcome.gameUrl, 302);
+  if (outcome.kind === "launched") {
+    await trackLaunch(request, context, url);
+    throw redirect(outcome.gameUrl, 302);
+  }
   if (outcome.kind === "not-logged-in") throw await sessionExpired(context, request);
   return { ...page, result: resultOf(outcome) };
 }
@@ -61,7 +70,10 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
   const fallback = form.get("backUrl");
   const backUrl = resolveBackUrl(parsed.query.backUrl ?? (typeof fallback === "string" ? fallback : null), request.url);
   const outcome = await launch(context, parsed.query, backUrl);
-  if (outcome.kind === "launched") return { status: "launched", gameUrl: outcome.gameUrl };
+  if (outcome.kind === "launched") {
+    await trackLaunch(request, context, url);
+    return { status: "launched", gameUrl: outcome.gameUrl };
+  }
   if (outcome.kind === "not-logged-in") throw await sessionExpired(context, request);
   return resultOf(outcome);
 }

@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { callLogout } from "~/identity/session-calls.server";
 import { clearPendingTwoFactorCookie } from "~/identity/two-factor/pending-two-factor.server";
 import { rememberDeps, setAutoLoginCookie } from "~/identity/remembered-login.server";
+import { refererQuery, withTrackingParams } from "~/navigation/tracking-params";
 
 /**
  * Log out: the platform forgets the token, the session and two-factor cookies go, and the remembered login stays
@@ -20,7 +21,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The username stays filled in; auto-login is off and its server-side record revoked.
   const remembered = await setAutoLoginCookie(request, rememberDeps(context), "0", { revoke: true });
   if (remembered) headers.append("Set-Cookie", remembered);
-  return redirect("/m/login", { headers });
+  // The campaign parameters of the page the member logged out on go along (docs/behaviour/shell.md#tracking-parameters).
+  return redirect(withTrackingParams("/m/login", refererQuery(request)), { headers });
 }
 
 export function loader() {

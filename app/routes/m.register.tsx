@@ -15,13 +15,9 @@ import { captchaSetupFromSettings } from "~/captcha/captcha.server";
 import { getCountries, siteSettingsSchema } from "~/.server/platform/site";
 import { captchaFieldsFrom, registerMember, registerSettingsFrom, suggestUsername } from "~/identity/register/registration.server";
 import { checkThrottle, recordAttempt, tooManyAttempts } from "~/identity/throttle.server";
-import {
-  buildPixelTrack,
-  readAdParams,
-  readRegistrationInfo,
-  registrationCodes,
-  rememberArrival,
-} from "~/identity/register/registration-info.server";
+import { buildPixelTrack, readAdParams, readRegistrationInfo, registrationCodes } from "~/identity/register/registration-info.server";
+import { withTrackingParams } from "~/navigation/tracking-params";
+import { sendTrackingEvent } from "~/tracking/events.server";
 import { loginDeviceId } from "~/identity/device-id.server";
 import { completeLogin } from "~/identity/post-login.server";
 import { changePasswordLocation } from "~/identity/forced-change.server";
@@ -58,13 +54,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { session, platform, merchant } = context;
   if (session.token) throw redirect(merchant.postLoginPath);
   const url = new URL(request.url);
-  const host = request.headers.get("Host") ?? url.host;
 
-  const [{ raw, settings }, stored, arrival] = await Promise.all([
-    readSettings(context),
-    readRegistrationInfo(request, sessionSecret(context)),
-    rememberArrival(request, host, sessionSecret(context)),
-  ]);
+  // The codes of this address are stored by the Worker, whatever the page (docs/behaviour/tracking.md#attribution).
+  const [{ raw, settings }, stored] = await Promise.all([readSettings(context), readRegistrationInfo(request, sessionSecret(context))]);
   const register = registerSettingsFrom(settings);
   const mode: RegisterMode = url.searchParams.get("mode") === "mobile" && register.mobile ? "mobile" : "username";
   const [suggestedUsername, countries] = await Promise.all([
@@ -88,9 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ? countries.value.countries.map((c) => ({ countryCode: c.countryCode, countryDialingCode: c.countryDialingCode }))
       : [],
   };
-  const headers = new Headers(NO_STORE);
-  for (const cookie of arrival) headers.append("Set-Cookie", cookie);
-  return data(page, { headers });
+  return data(page, { headers: NO_STORE });
 }
 
 /** The page's own address, as the browser showed it (registerUrl), without Remix's data-request details. */
@@ -158,6 +148,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<RegisterActionData>(body, { status: 429, headers: NO_STORE });
   }
   await recordAttempt(context, "register", account);
+  // registerSubmit, then register on success: sent by the edge, with JavaScript or without (docs/behaviour/tracking.md#edge-events).
+  await sendTrackingEvent(request, context, { eventName: "registerSubmit", displayMode: signals.displayMode });
   const result = await registerMember(platform, input, {
     registerMethod: registerMethod(signals),
     registerUrl: pageUrl(request, host),
@@ -180,10 +172,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const value = result.value;
+  await sendTrackingEvent(request, context, {
+    eventName: "register",
+    displayMode: signals.displayMode,
+    value: { customerId: value.id ?? value.customerId ?? undefined, customerName: value.userName },
+  });
   const id = crypto.randomUUID();
   if (!value.token) {
     // Registered without a session (the platform's login false): log in on the login page.
-    const location = "/m/login";
+    const location = withTrackingParams("/m/login", url.searchParams);
     if (!withJs) return redirect(location, { headers });
     return data<RegisterActionData>({ ok: true, id, location, message: "register_success_login" }, { headers });
   }

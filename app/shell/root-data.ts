@@ -10,3 +10,12 @@ import type { loader as rootLoader } from "~/root";
 export function useRootData() {
   return useRouteLoaderData<typeof rootLoader>("root");
 }
+
+/**
+ * An internal link's target with the tracking parameters of the address the page was loaded with (server render and
+ * browser alike; docs/behaviour/shell.md#tracking-parameters). The root works them out, so this is a concatenation.
+ */
+export function useTrackedPath(path: string): string {
+  const query = useRootData()?.tracking.query;
+  return query ? `${path}${path.includes("?") ? "&" : "?"}${query}` : path;
+}

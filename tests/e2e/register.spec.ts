@@ -66,7 +66,8 @@ test.describe("with JavaScript", () => {
     await succeeded();
     // (The screenshot may show the home page already when this machine is slow.)
     await page.screenshot({ path: `${SHOTS}/register-success-js.png` });
-    await expect(page).toHaveURL(/\/m\/home$/);
+    // The link's tracking parameters go along (docs/behaviour/shell.md#tracking-parameters).
+    await expect(page).toHaveURL(/\/m\/home\?affiliateCode=AFF7&r=FRIEND1&fbclid=fb-e2e$/);
     await expect(page.getByRole("link", { name: `Logged in as ${username}` })).toBeVisible();
 
     const member = await getPage("demo.localhost", `/__sandbox/member?merchant=demo&username=${username}`);

@@ -155,7 +155,7 @@ describe("posting without JavaScript", () => {
       { path: "/m/register?affiliateCode=AFF9&fbclid=fb-9", cookie: cookieHeader(page) },
     );
     expect(reply.status, reply.body.slice(0, 500)).toBe(302);
-    expect(reply.header("location")).toBe("/m/home");
+    expect(reply.header("location")).toBe("/m/home?affiliateCode=AFF9&fbclid=fb-9");
     const session = reply.cookies.find((c) => c.startsWith("mc_session="));
     expect(session).toMatch(/HttpOnly/i);
 

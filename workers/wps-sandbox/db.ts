@@ -86,6 +86,15 @@ const SCHEMA = [
      count INTEGER NOT NULL,
      PRIMARY KEY (merchant, username)
    )`,
+  `CREATE TABLE IF NOT EXISTS tracking_calls (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     merchant TEXT NOT NULL,
+     channel TEXT NOT NULL,
+     event_name TEXT NOT NULL,
+     event_id TEXT NOT NULL,
+     body TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   )`,
 ];
 
 /** Adds member columns missing from a database created by an older sandbox. */

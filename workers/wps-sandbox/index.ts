@@ -20,6 +20,8 @@ import { DEAD_SCRIPT_SERVER_PREFIX, handleDeadScriptServer, handlePage, PAGES_PR
 import { sessionRoutes } from "./routes/session";
 import { MOUNT_HEADER, systemRoutes } from "./routes/system";
 import { chatRoutes } from "./routes/chat";
+import { trackingRoutes } from "./routes/tracking";
+import { handlePixels, PIXELS_PREFIX } from "./routes/pixels";
 
 const wpsRoutes: WpsRoute[] = [
   ...sessionRoutes,
@@ -31,6 +33,7 @@ const wpsRoutes: WpsRoute[] = [
   ...homeContentRoutes,
   ...promotionRoutes,
   ...chatRoutes,
+  ...trackingRoutes,
 ];
 
 async function handleWps(request: Request, url: URL, env: Env): Promise<Response> {
@@ -68,6 +71,10 @@ async function route(outer: Request, env: Env): Promise<Response> {
   if (path.startsWith(DEAD_SCRIPT_SERVER_PREFIX)) return handleDeadScriptServer();
   if (path.startsWith(CAPTCHA_WIDGET_PREFIX)) return handleCaptchaWidget(request, url);
   if (path === GAME_PAGE_PATH) return handleGamePage(request, url);
+  if (path.startsWith(PIXELS_PREFIX)) {
+    await ensureDatabase(env);
+    return handlePixels(request, url, env);
+  }
   if (path.startsWith(PAGES_PREFIX)) return handlePage(request, url);
   await ensureDatabase(env);
   if (path === "/wps" || path.startsWith("/wps/")) return handleWps(request, url, env);

@@ -18,6 +18,13 @@ export const DEFAULT_MERCHANT_ROUTES: MerchantRouteInput[] = [
       icons: [],
     },
     storageCompat: true,
+    // Two stand-in pixels the sandbox serves and records (a real merchant names its ids and the vendors' scripts).
+    tracking: {
+      pixels: [
+        { kind: "facebook", id: "100200300400", script: "/wps/sandbox-pages/pixels/facebook.js" },
+        { kind: "tiktok", id: "CDEMO0TIKTOK", script: "/wps/sandbox-pages/pixels/tiktok.js" },
+      ],
+    },
   },
   {
     hosts: ["vn.localhost"],
@@ -47,6 +54,11 @@ export const DEFAULT_MERCHANT_ROUTES: MerchantRouteInput[] = [
       themeColor: "#00875a",
       backgroundColor: "#fffbea",
       icons: [],
+    },
+    // A merchant whose players accept the pixels first (the consent banner), with one stand-in pixel.
+    tracking: {
+      pixels: [{ kind: "facebook", id: "700800900100", script: "/wps/sandbox-pages/pixels/facebook.js" }],
+      consentRequired: true,
     },
   },
 ];

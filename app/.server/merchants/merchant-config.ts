@@ -41,6 +41,15 @@ const scriptServer = z
   )
   .transform((s) => s.replace(/\/+$/, ""));
 
+/** A third-party pixel the merchant's pages load once idle (docs/behaviour/tracking.md#pixels). */
+const pixelSchema = z.object({
+  kind: z.enum(["facebook", "tiktok", "gtag", "kwai"]),
+  /** The merchant's id at the ad platform. */
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  /** The vendor script's address; its official one by default (a same-origin path for the sandbox's stand-ins). */
+  script: scriptServer.optional(),
+});
+
 export const merchantRouteSchema = z.object({
   hosts: z.array(hostPattern).min(1),
   merchantCode: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, "1 to 32 letters, digits, _ or -"),
@@ -56,7 +65,7 @@ export const merchantRouteSchema = z.object({
       .array(z.object({ src: z.string().min(1), sizes: z.string().regex(/^\d+x\d+$/), type: z.string().default("image/png") }))
       .default([]),
   }),
-  /** Also write MC_SESSION_INFO, memberInfo and language to web storage for the platform's other same-origin apps. */
+  /** Also write MC_SESSION_INFO, memberInfo and language to web storage for the platform's other same-origin apps (docs/behaviour/tracking.md#storage-compat). */
   storageCompat: z.boolean().default(false),
   /** Where members go after login or registration (default /m/home). */
   postLoginPath: z
@@ -73,6 +82,20 @@ export const merchantRouteSchema = z.object({
    * CSP allows; servers the platform's settings name are used only when they are same-origin or among these.
    */
   captchaScriptServers: z.array(scriptServer).max(3).default([]),
+  /**
+   * Tracking (docs/behaviour/tracking.md): the pixels its pages load, one per kind, and whether a player must accept them
+   * first (a consent banner where the law asks for it).
+   */
+  tracking: z
+    .object({
+      pixels: z
+        .array(pixelSchema)
+        .max(4)
+        .refine((list) => new Set(list.map((p) => p.kind)).size === list.length, "one pixel per kind")
+        .default([]),
+      consentRequired: z.boolean().default(false),
+    })
+    .default({}),
   /** Outside origins this merchant's pages may show images (image CDNs) and frames (embedded games) from. */
   contentOrigins: z
     .object({ images: z.array(httpsOrigin).max(20).default([]), frames: z.array(httpsOrigin).max(20).default([]) })

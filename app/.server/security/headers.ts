@@ -8,7 +8,13 @@ export function applyBaseSecurityHeaders(headers: Headers): void {
 }
 
 /** Outside origins a merchant's pages may load from (from the merchant's configuration). */
-export type ContentSources = { scripts?: readonly string[]; images?: readonly string[]; frames?: readonly string[] };
+export type ContentSources = {
+  scripts?: readonly string[];
+  images?: readonly string[];
+  frames?: readonly string[];
+  /** https origins scripts may send requests to (the merchant's pixels' beacons). */
+  connect?: readonly string[];
+};
 
 const ORIGIN = /^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/;
 const HOST = /^[a-z0-9.-]+(:\d{1,5})?$/;
@@ -31,7 +37,7 @@ export function contentSecurityPolicy(nonce: string | null, connectHosts: readon
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data: blob:", ...origins(sources.images)].join(" "),
     "font-src 'self' data:",
-    ["connect-src 'self'", ...connectHosts.filter((host) => HOST.test(host))].join(" "),
+    ["connect-src 'self'", ...connectHosts.filter((host) => HOST.test(host)), ...origins(sources.connect)].join(" "),
     "worker-src 'self'",
     "manifest-src 'self'",
     ["frame-src 'self'", ...origins(sources.frames)].join(" "),

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { CaptchaField, useCaptcha } from "~/captcha";
 import { useTranslation } from "~/i18n/translate";
+import { useTrackedPath } from "~/shell/root-data";
 import { PasswordField } from "../fields/PasswordField";
 import { DeviceFields } from "../fields/DeviceFields";
 import { MobileCodeFields } from "../fields/MobileCodeFields";
@@ -142,7 +143,7 @@ export function LoginForm({ page, result, panelId, onNotice }: LoginFormProps) {
         {t("login")}
       </SubmitButton>
       <p className="login-form__register">
-        {t("no_account")} <Link to="/m/register">{t("register")}</Link>
+        {t("no_account")} <Link to={useTrackedPath("/m/register")}>{t("register")}</Link>
       </p>
     </Form>
   );

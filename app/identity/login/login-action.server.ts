@@ -26,6 +26,7 @@ import {
   type VerificationBody,
 } from "../session-calls.server";
 import { completeLogin } from "../post-login.server";
+import { sendTrackingEvent } from "../../tracking/events.server";
 import { forgetLoginCookie, rememberDeps, rememberedFields } from "../remembered-login.server";
 import {
   clearPendingTwoFactorCookie,
@@ -206,6 +207,12 @@ async function login(request: Request, context: AppContext, form: LoginForm) {
       remember: remember ? rememberedFields(body) : null,
       redirectUrl: redirectUrlOf(request, form),
     });
+    // The login event, sent by the edge whether the form was posted with JavaScript or not (docs/behaviour/tracking.md#edge-events).
+    await sendTrackingEvent(request, context, {
+      eventName: "login",
+      displayMode: parseDisplayMode(form.displayMode),
+      value: { customerId: result.value.id, customerName: result.value.userName },
+    });
     done.headers.forEach((value, name) => headers.append(name, value));
     return redirect(done.location, { headers });
   }
@@ -362,6 +369,11 @@ async function twoFactorAction(request: Request, context: AppContext, form: Logi
           })
         : null,
       redirectUrl: pending.redirectUrl,
+    });
+    await sendTrackingEvent(request, context, {
+      eventName: "login",
+      displayMode: parseDisplayMode(form.displayMode),
+      value: { customerId: result.value.id, customerName: result.value.userName },
     });
     if (device.setCookie) done.headers.append("Set-Cookie", device.setCookie);
     done.headers.append("Set-Cookie", await clearPendingTwoFactorCookie(request));

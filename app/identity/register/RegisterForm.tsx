@@ -2,6 +2,7 @@ import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { CaptchaField, useCaptcha } from "~/captcha";
 import { useTranslation } from "~/i18n/translate";
+import { useTrackedPath } from "~/shell/root-data";
 import { PasswordField } from "../fields/PasswordField";
 import { DeviceFields } from "../fields/DeviceFields";
 import { MobileCodeFields } from "../fields/MobileCodeFields";
@@ -173,7 +174,7 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
         {t("register")}
       </SubmitButton>
       <p className="login-form__register">
-        {t("have_account")} <Link to="/m/login">{t("login")}</Link>
+        {t("have_account")} <Link to={useTrackedPath("/m/login")}>{t("login")}</Link>
       </p>
     </Form>
   );

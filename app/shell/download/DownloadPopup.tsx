@@ -112,6 +112,7 @@ export default function DownloadPopup({ links, mode, onClose }: { links: Downloa
                 <a
                   className={className}
                   href={target}
+                  data-track="downloadApp"
                   target={sameTab ? undefined : "_blank"}
                   rel={sameTab ? undefined : "noopener noreferrer"}
                 >

@@ -17,6 +17,7 @@ import { base32Decode, totp, TOTP_STEP_SECONDS } from "../totp";
 import { invalidRequest, readJson } from "../validation";
 import { announcementControlRoutes, resetAnnouncements } from "./announcements";
 import { clearWhitelabelOverrides, promotionControlRoutes } from "./promotions";
+import { clearTrackingCalls, listTrackingCalls } from "./tracking";
 
 export interface ControlContext {
   request: Request;
@@ -68,6 +69,7 @@ async function reset(ctx: ControlContext): Promise<Response> {
   await resetAnnouncements(ctx.env.DB, merchant);
   await clearWhitelabelOverrides(ctx.env.DB, merchant);
   await clearUnreadCounts(ctx.env.DB, merchant);
+  await clearTrackingCalls(ctx.env.DB, merchant);
   if (data === true) await resetData(ctx.env, merchant);
   return ok();
 }
@@ -165,7 +167,15 @@ async function setUnread(ctx: ControlContext): Promise<Response> {
   return ok({ unReadCount: count });
 }
 
+/** The tracking events the platform received and the stand-in pixels' calls, oldest first (docs/platform-contract.md). */
+async function trackingCalls(ctx: ControlContext): Promise<Response> {
+  const merchant = merchantParam(ctx);
+  if ("response" in merchant) return merchant.response;
+  return ok(await listTrackingCalls(ctx.env.DB, merchant.code));
+}
+
 export const controlRoutes: Route<ControlContext>[] = [
+  { method: "GET", path: "/__sandbox/events", handle: trackingCalls },
   { method: "POST", path: "/__sandbox/unread", handle: setUnread },
   { method: "POST", path: "/__sandbox/revoke", handle: revoke },
   { method: "GET", path: "/__sandbox/sms", handle: smsCodes },

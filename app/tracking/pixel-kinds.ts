@@ -1,0 +1,55 @@
+// The third-party pixels a merchant may configure (docs/behaviour/tracking.md#pixels): each vendor's official script
+// address and the origins its script talks to, which the page's CSP allows for that merchant only. Shared by the edge
+// (CSP) and the tracking layer (loading): data only.
+
+export const PIXEL_KINDS = ["facebook", "tiktok", "gtag", "kwai"] as const;
+export type PixelKind = (typeof PIXEL_KINDS)[number];
+
+export type PixelConfig = { kind: PixelKind; id: string; script?: string };
+
+type KindHosts = {
+  /** The vendor's script, for a pixel id. */
+  script: (id: string) => string;
+  /** Where the script sends its beacons and requests (connect-src and img-src). */
+  beacons: readonly string[];
+};
+
+export const PIXEL_HOSTS: Record<PixelKind, KindHosts> = {
+  facebook: { script: () => "https://connect.facebook.net/en_US/fbevents.js", beacons: ["https://www.facebook.com"] },
+  tiktok: {
+    script: (id) => `https://analytics.tiktok.com/i18n/pixel/events.js?sdkid=${encodeURIComponent(id)}&lib=ttq`,
+    beacons: ["https://analytics.tiktok.com"],
+  },
+  gtag: {
+    script: (id) => `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`,
+    beacons: ["https://www.google-analytics.com", "https://region1.google-analytics.com", "https://www.googletagmanager.com"],
+  },
+  kwai: { script: () => "https://s1.kwai.net/kos/s101/nlav11187/pixel/events.js", beacons: ["https://log-sdk.ksapisrv.com"] },
+};
+
+/** The script address a pixel loads: the merchant's own (a same-origin path or https URL), else the vendor's. */
+export function pixelScript(pixel: PixelConfig): string {
+  return pixel.script ?? PIXEL_HOSTS[pixel.kind].script(pixel.id);
+}
+
+function originOf(address: string): string | null {
+  if (!address.startsWith("https://")) return null;
+  try {
+    return new URL(address).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The outside origins the merchant's pixels need: scripts, and beacons (connect and images). Same-origin adds none. */
+export function pixelOrigins(pixels: readonly PixelConfig[]): { scripts: string[]; beacons: string[] } {
+  const scripts = new Set<string>();
+  const beacons = new Set<string>();
+  for (const pixel of pixels) {
+    const origin = originOf(pixelScript(pixel));
+    if (!origin) continue;
+    scripts.add(origin);
+    for (const beacon of PIXEL_HOSTS[pixel.kind].beacons) beacons.add(beacon);
+  }
+  return { scripts: [...scripts], beacons: [...beacons] };
+}

@@ -1,0 +1,265 @@
+// Tracking and attribution at the edge, without JavaScript (docs/behaviour/tracking.md): the ad campaign parameters of
+// any landing address kept in first-party cookies and delivered with a registration posted as a plain form; the
+// tracking parameters kept on the links and redirects the product makes.
+import { describe, expect, it } from "vitest";
+import { decodeEntities, getPage, hostFor, originFor, postJson, request, type RawReply } from "../support/http";
+import { memberSession } from "../support/member";
+
+const FORM = { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "Mozilla/5.0 (Linux; Android 14) Mobile" };
+
+function uniqueUsername(prefix = "trk"): string {
+  return `${prefix}${Date.now().toString(36).slice(-7)}${Math.floor(Math.random() * 36).toString(36)}`.slice(0, 16);
+}
+
+/** A cookie jar: later Set-Cookie lines replace earlier ones, expired ones leave. */
+function jar(...replies: RawReply[]): string {
+  const cookies = new Map<string, string>();
+  for (const reply of replies) {
+    for (const line of reply.cookies) {
+      const pair = line.split(";")[0]!;
+      const index = pair.indexOf("=");
+      const value = pair.slice(index + 1);
+      if (value === "" || /Max-Age=0/i.test(line)) cookies.delete(pair.slice(0, index));
+      else cookies.set(pair.slice(0, index), value);
+    }
+  }
+  return [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
+function inputValue(html: string, name: string): string | null {
+  const tag = new RegExp(`<input\\b[^>]*\\bname="${name}"[^>]*>`).exec(html)?.[0];
+  if (!tag) throw new Error(`no input named ${name}`);
+  const value = /\bvalue="([^"]*)"/.exec(tag)?.[1];
+  return value === undefined ? null : decodeEntities(value);
+}
+
+/** The href of the link whose text is `text`. */
+function linkHref(html: string, text: string): string | undefined {
+  const match = new RegExp(`<a\\b[^>]*href="([^"]*)"[^>]*>${text}</a>`).exec(html);
+  return match ? decodeEntities(match[1]!) : undefined;
+}
+
+async function solveV3(host = "demo.localhost"): Promise<Record<string, string>> {
+  const challenge = await getPage(host, `/wps/captcha/geetest?product=register&t=${Date.now()}`);
+  const value = challenge.json<{ value: { challenge: string } }>().value;
+  const solved = await postJson("/wps/captcha/geetest/solve", { challenge: value.challenge }, { Origin: originFor(host) }, hostFor(host));
+  const v = solved.json<{ value: { geetest_challenge: string; geetest_validate: string; geetest_seccode: string } }>().value;
+  return { geetestChallenge: v.geetest_challenge, geetestValidate: v.geetest_validate, geetestSeccode: v.geetest_seccode };
+}
+
+function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return request({
+    host: hostFor("demo.localhost"),
+    path,
+    method: "POST",
+    headers: { ...FORM, Origin: originFor("demo.localhost"), ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+type TrackingCall = { channel: string; eventName: string; eventID: string; body: Record<string, unknown>; at: number };
+
+/** The sandbox's recorded tracking calls for a merchant that match, waited for: the edge sends after answering. */
+async function trackingCalls(match: (call: TrackingCall) => boolean, count = 1, merchant = "demo"): Promise<TrackingCall[]> {
+  let found: TrackingCall[] = [];
+  await expect
+    .poll(
+      async () => {
+        const reply = await getPage("demo.localhost", `/__sandbox/events?merchant=${merchant}`);
+        found = reply.json<{ value: TrackingCall[] }>().value.filter(match);
+        return found.length;
+      },
+      { timeout: 5_000 },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return found;
+}
+
+/** Unique per run: the sandbox keeps what earlier runs recorded. */
+const AFF = `AFF-${Date.now().toString(36)}`;
+const LANDING = `/m/home?affiliateCode=${AFF}&fbclid=fb-h1&gclid=g-h1&ttclid=tt-h1&fbPixelId=px-h1&utm_source=ignored`;
+
+describe("attribution from any landing page", () => {
+  it("keeps the parameters of /m/home for 90 days and delivers them with a registration posted three pages later", async () => {
+    const landing = await getPage("demo.localhost", LANDING);
+    expect(landing.status).toBe(200);
+    const reg = landing.cookies.find((c) => c.startsWith("mc_reg="));
+    const ad = landing.cookies.find((c) => c.startsWith("mc_ad="));
+    expect(reg).toMatch(/HttpOnly/i);
+    expect(reg).toMatch(/Max-Age=7776000/);
+    expect(ad).toMatch(/Max-Age=7776000/);
+
+    // Home's links keep the tracking parameters (not the pixel id, not utm_*).
+    const register = linkHref(landing.body, "Register");
+    expect(register).toBe(`/m/register?affiliateCode=${AFF}&fbclid=fb-h1&gclid=g-h1&ttclid=tt-h1`);
+    const login = linkHref(landing.body, "Log in");
+    expect(login).toBe(`/m/login?affiliateCode=${AFF}&fbclid=fb-h1&gclid=g-h1&ttclid=tt-h1`);
+
+    // Page two and three without any parameter: the cookies carry them.
+    const cookie = jar(landing);
+    const promotions = await getPage("demo.localhost", "/m/activity", { Cookie: cookie });
+    expect(promotions.status).toBe(200);
+    const form = await getPage("demo.localhost", "/m/register", { Cookie: cookie });
+    expect(inputValue(form.body, "affiliateCode")).toBe(AFF);
+
+    const username = uniqueUsername();
+    const reply = await post(
+      "/m/register",
+      {
+        mode: "username",
+        username,
+        password: "abc12345",
+        referralCode: "",
+        affiliateCode: inputValue(form.body, "affiliateCode")!,
+        ...(await solveV3()),
+      },
+      { Cookie: cookie },
+    );
+    expect(reply.status, reply.body.slice(0, 300)).toBe(302);
+    // The edge's events wait for the next page's pixels (demo has two), signed, for the browser session only.
+    const queue = reply.cookies.find((c) => c.startsWith("mc_pixq="));
+    expect(queue).toMatch(/HttpOnly/i);
+    expect(queue).not.toMatch(/Max-Age|Expires/i);
+    const next = await getPage("demo.localhost", "/m/home", { Cookie: jar(landing, reply) });
+    expect(next.cookies.find((c) => c.startsWith("mc_pixq="))).toMatch(/Max-Age=0/);
+    const member = await getPage("demo.localhost", `/__sandbox/member?merchant=demo&username=${username}`);
+    const info = member.json<{ value: { registerInfo: Record<string, unknown> } }>().value.registerInfo;
+    expect(info.affiliateCode).toBe(AFF);
+    expect(info.referralCode).toBeNull();
+    expect(info.pixelTrack).toEqual({ fbPixelId: "px-h1", ad_fbclid: "fb-h1", ad_gclid: "g-h1", ad_ttclid: "tt-h1" });
+
+    // The edge sent registerSubmit and register to the platform (docs/behaviour/tracking.md#edge-events).
+    const events = await trackingCalls(
+      (call) => call.channel === "s2s" && (call.body.eventValue as { customerName?: string }).customerName === username,
+    );
+    expect(events.map((e) => e.eventName)).toEqual(["register"]);
+    expect(events[0]!.body).toMatchObject({
+      domain: hostFor("demo.localhost"),
+      affiliateCode: AFF,
+      eventName: "register",
+      fbp: "",
+      pwaType: "H5",
+      eventValue: { channels: ["facebook", "tiktok"], customerName: username },
+    });
+    expect(events[0]!.body.fbc).toMatch(/^fb\.1\.\d+\.fb-h1$/);
+    expect(events[0]!.eventID).toMatch(/^[0-9a-f-]{36}$/);
+    const submits = await trackingCalls((call) => call.eventName === "registerSubmit" && call.body.affiliateCode === AFF);
+    expect(submits[0]!.body).toMatchObject({ affiliateCode: AFF, pwaType: "H5" });
+  });
+
+  it("stores nothing for an address without campaign parameters", async () => {
+    const page = await getPage("demo.localhost", "/m/home?utm_source=x");
+    expect(page.cookies.some((c) => /^mc_(reg|ad)=/.test(c))).toBe(false);
+  });
+});
+
+describe("tracking parameters on the product's redirects", () => {
+  it("login carries the login page's parameters to where it sends the member, and logout back to the login page", async () => {
+    const login = await post(`/m/login?affiliateCode=${AFF}-L&gclid=g-l`, { username: "demo01", password: "demo1234" });
+    expect(login.status).toBe(302);
+    expect(login.header("location")).toBe(`/m/home?affiliateCode=${AFF}-L&gclid=g-l`);
+    // …and the edge sent the login event, with the address's affiliate code.
+    const [event] = await trackingCalls((call) => call.eventName === "login" && call.body.affiliateCode === `${AFF}-L`);
+    expect(event!.body).toMatchObject({ eventValue: { customerName: "demo01" }, pwaType: "H5" });
+
+    const logout = await post(
+      "/m/logout",
+      {},
+      { Cookie: jar(login), Referer: `${originFor("demo.localhost")}/m/home?r=INV1&fbclid=f-o&x=1` },
+    );
+    expect(logout.status).toBe(302);
+    expect(logout.header("location")).toBe("/m/login?r=INV1&fbclid=f-o");
+
+    // A Referer from another site is not followed.
+    const foreign = await post("/m/logout", {}, { Referer: "https://elsewhere.example/?affiliateCode=EVIL" });
+    expect(foreign.header("location")).toBe("/m/login");
+  });
+});
+
+describe("events", () => {
+  it("a page's report: the edge adds domain, attribution and device; a deposit's value in the tracked currency", async () => {
+    const cookie = jar(await getPage("demo.localhost", "/m/home?affiliateCode=AFF-EV&fbclid=fb-ev"));
+    const eventID = crypto.randomUUID();
+    const reply = await post(
+      "/m/track",
+      { eventName: "deposit", eventID, displayMode: "standalone", amount: "150.5", currency: "TLB" },
+      { Cookie: `${cookie}; _fbp=fb.1.1700000000000.123456` },
+    );
+    expect(reply.status).toBe(204);
+    const [event] = await trackingCalls((call) => call.eventID === eventID);
+    expect(event!.body).toEqual({
+      domain: hostFor("demo.localhost"),
+      affiliateCode: "AFF-EV",
+      eventName: "deposit",
+      eventValue: {
+        amount: 150.5,
+        revenue: 150.5,
+        currency: "PHP",
+        content_type: "product",
+        content_id: "99",
+        channels: ["facebook", "tiktok"],
+      },
+      fbc: expect.stringMatching(/^fb\.1\.\d+\.fb-ev$/) as unknown,
+      fbp: "fb.1.1700000000000.123456",
+      eventID,
+      pwaType: "PWA",
+    });
+  });
+
+  it("refuses what a page may not report (the edge's own events, bad ids) and posts from another site", async () => {
+    expect((await post("/m/track", { eventName: "register", eventID: crypto.randomUUID() })).status).toBe(400);
+    expect((await post("/m/track", { eventName: "viewContent", eventID: "x" })).status).toBe(400);
+    expect(
+      (await post("/m/track", { eventName: "viewContent", eventID: crypto.randomUUID() }, { Origin: "https://elsewhere.example" })).status,
+    ).toBe(403);
+  });
+
+  it("a game launch without JavaScript: the edge sends gameLaunch", async () => {
+    const { cookie } = await memberSession();
+    const launch = await getPage("demo.localhost", "/m/launchGame?prize_mode=Lott&code=VNL45&nojs=1", { Cookie: cookie });
+    expect(launch.status).toBe(302);
+    const [event] = await trackingCalls(
+      (call) => call.eventName === "gameLaunch" && String((call.body.eventValue as { content_id?: string }).content_id).includes("VNL45"),
+    );
+    expect(event!.body).toMatchObject({ domain: hostFor("demo.localhost"), pwaType: "H5" });
+  });
+});
+
+describe("pixel consent", () => {
+  function postConsent(choice: string, headers: Record<string, string> = {}) {
+    return request({
+      host: hostFor("br.localhost"),
+      path: "/m/consent",
+      method: "POST",
+      headers: { ...FORM, Origin: originFor("br.localhost"), ...headers },
+      body: new URLSearchParams({ choice }).toString(),
+    });
+  }
+
+  it("keeps the player's choice in a first-party cookie for 180 days; refuses anything else and other sites", async () => {
+    const granted = await postConsent("granted");
+    expect(granted.status).toBe(204);
+    const cookie = granted.cookies.find((c) => c.startsWith("mc_consent="));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/Max-Age=15552000/);
+    expect((await postConsent("maybe")).status).toBe(400);
+    expect((await postConsent("granted", { Origin: "https://elsewhere.example" })).status).toBe(403);
+  });
+
+  it("a money event the member centre reports waits for the pixels where there are any (demo), not where there are none (vn88)", async () => {
+    const report = (host: string) =>
+      request({
+        host: hostFor(host),
+        path: "/m/track",
+        method: "POST",
+        headers: { ...FORM, Origin: originFor(host) },
+        body: new URLSearchParams({ eventName: "firstDeposit", eventID: crypto.randomUUID(), amount: "50", currency: "VND" }).toString(),
+      });
+    const demo = await report("demo.localhost");
+    expect(demo.status).toBe(204);
+    expect(demo.cookies.some((c) => c.startsWith("mc_pixq="))).toBe(true);
+    const vn = await report("vn.localhost");
+    expect(vn.status).toBe(204);
+    expect(vn.cookies.some((c) => c.startsWith("mc_pixq="))).toBe(false);
+  });
+});
