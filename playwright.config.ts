@@ -35,6 +35,9 @@ export default defineConfig({
     // No motion: animations are not what these tests check, and an endless one (the download bar's gift, on most
     // pages) keeps Chromium drawing frames for as long as a page is open. Screenshots show where animations end.
     reducedMotion: "reduce",
+    // No service worker unless a test is about it (pwa.spec.ts, install.spec.ts's installability): in every fresh
+    // context it would install and fill its cache with the build's files, work no other test looks at.
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
     trace: "off",
     launchOptions: {

@@ -10,8 +10,8 @@
 // Uses the server on TEST_PORT when one answers there; otherwise builds (if build/ is missing) and starts
 // `wrangler dev` the way scripts/test.sh does, with a fresh sandbox database, and stops it afterwards: on BENCH_PORT (and
 // BENCH_PORT + 1 for its devtools) when set, else on free ports.
-// That server runs the Worker as `wrangler deploy` bundles it (NODE_ENV=production: React's production build); the test
-// server on TEST_PORT runs React's development build, which renders more slowly.
+// That server runs the Worker as `wrangler deploy` bundles it (NODE_ENV=production: React's production build), as the
+// servers of `npm test` do.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, mkdirSync, openSync } from "node:fs";
 import http from "node:http";

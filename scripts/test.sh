@@ -152,7 +152,9 @@ launch_server() {
   if [ -n "$routes" ]; then
     XDG_CONFIG_HOME="$xdg" tsx scripts/merchants.ts put "$routes" --local --yes --persist-to "$state" >>"$log" 2>&1 || return 1
   fi
-  XDG_CONFIG_HOME="$xdg" setsid wrangler dev -c wrangler.toml -c workers/wps-sandbox/wrangler.toml \
+  # NODE_ENV=production: the Worker as `wrangler deploy` bundles it (React's production build; wrangler otherwise picks
+  # the development build), so the tests run what players get.
+  NODE_ENV=production XDG_CONFIG_HOME="$xdg" setsid wrangler dev -c wrangler.toml -c workers/wps-sandbox/wrangler.toml \
     --port "$port" --ip 127.0.0.1 --inspector-port "$((port + 1))" --show-interactive-dev-session=false \
     --persist-to "$state" --log-level info \
     --var "PLATFORM_TIMEOUT_MS:$PLATFORM_TIMEOUT_MS" --var "PAGE_DEADLINE_MS:$PAGE_DEADLINE_MS" </dev/null >>"$log" 2>&1 &

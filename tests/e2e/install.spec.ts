@@ -307,6 +307,7 @@ test.describe("old iOS home-screen app", () => {
 
 test.describe("installability", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "needs the service worker");
+  test.use({ serviceWorkers: "allow" });
 
   for (const host of ["demo.localhost", "vn.localhost"]) {
     test(`Chromium reports no installability errors on ${host}`, async ({ playwright }) => {

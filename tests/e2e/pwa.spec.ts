@@ -7,6 +7,8 @@ import { PORT } from "../support/http";
 
 // The announcement popup would cover the home page these tests use (docs/behaviour/announcements.md#tests).
 test.use({ announcements: "dismissed" });
+// The service worker is what this file tests (the project default blocks it).
+test.use({ serviceWorkers: "allow" });
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the service worker and the shell layer need JavaScript");
 

@@ -2,39 +2,12 @@
 // captcha refusal, a registration with a captcha solved the way the widget does, a taken username, the stored
 // registration info, the SMS code without JavaScript and registration by mobile number.
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  bodyText,
-  decodeEntities,
-  dialogs,
-  getPage,
-  hostFor,
-  originFor,
-  postJson,
-  request,
-  resetFaults,
-  type RawReply,
-} from "../support/http";
+import { bodyText, dialogs, getPage, hostFor, originFor, postJson, request, resetFaults } from "../support/http";
+import { cookieJar, inputTag, inputValue, uniqueUsername } from "../support/forms";
 
 beforeAll(() => resetFaults());
 
 const FORM = { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "Mozilla/5.0 (Linux; Android 14) Mobile" };
-
-function uniqueUsername(prefix = "edge"): string {
-  return `${prefix}${Date.now().toString(36).slice(-7)}${Math.floor(Math.random() * 36).toString(36)}`.slice(0, 16);
-}
-
-/** name=value pairs of the Set-Cookie lines, for the next request's Cookie header. */
-function cookieHeader(...replies: RawReply[]): string {
-  const jar = new Map<string, string>();
-  for (const reply of replies) {
-    for (const line of reply.cookies) {
-      const [pair] = line.split(";");
-      const index = pair!.indexOf("=");
-      jar.set(pair!.slice(0, index), pair!.slice(index + 1));
-    }
-  }
-  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-}
 
 function postRegister(fields: Record<string, string>, options: { host?: string; path?: string; cookie?: string } = {}) {
   const host = options.host ?? "demo.localhost";
@@ -56,18 +29,6 @@ async function solveV3(host = "demo.localhost"): Promise<Record<string, string>>
   return { geetestChallenge: v.geetest_challenge, geetestValidate: v.geetest_validate, geetestSeccode: v.geetest_seccode };
 }
 
-/** The value="" of the input with this name (server-rendered), or null when the input has none. */
-function inputValue(html: string, name: string): string | null {
-  const tag = new RegExp(`<input\\b[^>]*\\bname="${name}"[^>]*>`).exec(html)?.[0];
-  if (!tag) throw new Error(`no input named ${name}`);
-  const value = /\bvalue="([^"]*)"/.exec(tag)?.[1];
-  return value === undefined ? null : decodeEntities(value);
-}
-
-function inputTag(html: string, name: string): string {
-  return new RegExp(`<input\\b[^>]*\\bname="${name}"[^>]*>`).exec(html)?.[0] ?? "";
-}
-
 async function sandboxMember(merchant: string, username: string) {
   const reply = await getPage("demo.localhost", `/__sandbox/member?merchant=${merchant}&username=${username}`);
   return reply.json<{ success: boolean; value: { userName: string; mobileNum: string | null; registerInfo: Record<string, unknown> } }>();
@@ -87,7 +48,7 @@ describe("the page", () => {
     expect(page.body).toContain("This form needs JavaScript for its security check.");
 
     // A later visit without the codes: prefilled from the cookie; an address code wins over the stored one.
-    const cookie = cookieHeader(page);
+    const cookie = cookieJar(page);
     const later = await getPage("demo.localhost", "/m/register", { Cookie: cookie });
     expect(inputValue(later.body, "referralCode")).toBe("REF1");
     expect(inputValue(later.body, "affiliateCode")).toBe("AFF1");
@@ -148,18 +109,18 @@ describe("posting without JavaScript", () => {
   });
 
   it("with a solved captcha: 302 to home with the session, the member shown, and the register payload as specified", async () => {
-    const username = uniqueUsername();
+    const username = uniqueUsername("edge");
     const page = await getPage("demo.localhost", "/m/register?affiliateCode=AFF9&ttclid=tt-9");
     const reply = await postRegister(
       { mode: "username", username, password: "abc12345", referralCode: "REF9", affiliateCode: "AFF9", ...(await solveV3()) },
-      { path: "/m/register?affiliateCode=AFF9&fbclid=fb-9", cookie: cookieHeader(page) },
+      { path: "/m/register?affiliateCode=AFF9&fbclid=fb-9", cookie: cookieJar(page) },
     );
     expect(reply.status, reply.body.slice(0, 500)).toBe(302);
     expect(reply.header("location")).toBe("/m/home?affiliateCode=AFF9&fbclid=fb-9");
     const session = reply.cookies.find((c) => c.startsWith("mc_session="));
     expect(session).toMatch(/HttpOnly/i);
 
-    const home = await getPage("demo.localhost", "/m/home", { Cookie: cookieHeader(reply) });
+    const home = await getPage("demo.localhost", "/m/home", { Cookie: cookieJar(reply) });
     expect(bodyText(home.body)).toContain(`Logged in as ${username}`);
 
     const member = await sandboxMember("demo", username);
@@ -215,9 +176,9 @@ describe("posting without JavaScript", () => {
   });
 
   it("a member who opens the page goes to home", async () => {
-    const username = uniqueUsername();
+    const username = uniqueUsername("edge");
     const reply = await postRegister({ mode: "username", username, password: "abc12345", ...(await solveV3()) });
-    const again = await getPage("demo.localhost", "/m/register", { Cookie: cookieHeader(reply) });
+    const again = await getPage("demo.localhost", "/m/register", { Cookie: cookieJar(reply) });
     expect(again.status).toBe(302);
     expect(again.header("location")).toBe("/m/home");
   });
@@ -249,7 +210,7 @@ describe("posting without JavaScript", () => {
     );
     expect(reply.status, reply.body.slice(0, 300)).toBe(302);
     expect(reply.header("location")).toBe("/m/home");
-    const home = await getPage("br.localhost", "/m/home?language=EN", { Cookie: cookieHeader(reply) });
+    const home = await getPage("br.localhost", "/m/home?language=EN", { Cookie: cookieJar(reply) });
     const name = /Logged in as (u\d{7})/.exec(bodyText(home.body))?.[1];
     expect(name).toBeTruthy();
     const member = await sandboxMember("br777", name!);

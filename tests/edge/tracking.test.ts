@@ -2,36 +2,11 @@
 // any landing address kept in first-party cookies and delivered with a registration posted as a plain form; the
 // tracking parameters kept on the links and redirects the product makes.
 import { describe, expect, it } from "vitest";
-import { decodeEntities, getPage, hostFor, originFor, postJson, request, type RawReply } from "../support/http";
+import { decodeEntities, getPage, hostFor, originFor, postJson, request } from "../support/http";
 import { memberSession } from "../support/member";
+import { cookieJar, inputValue, uniqueUsername } from "../support/forms";
 
 const FORM = { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "Mozilla/5.0 (Linux; Android 14) Mobile" };
-
-function uniqueUsername(prefix = "trk"): string {
-  return `${prefix}${Date.now().toString(36).slice(-7)}${Math.floor(Math.random() * 36).toString(36)}`.slice(0, 16);
-}
-
-/** A cookie jar: later Set-Cookie lines replace earlier ones, expired ones leave. */
-function jar(...replies: RawReply[]): string {
-  const cookies = new Map<string, string>();
-  for (const reply of replies) {
-    for (const line of reply.cookies) {
-      const pair = line.split(";")[0]!;
-      const index = pair.indexOf("=");
-      const value = pair.slice(index + 1);
-      if (value === "" || /Max-Age=0/i.test(line)) cookies.delete(pair.slice(0, index));
-      else cookies.set(pair.slice(0, index), value);
-    }
-  }
-  return [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-}
-
-function inputValue(html: string, name: string): string | null {
-  const tag = new RegExp(`<input\\b[^>]*\\bname="${name}"[^>]*>`).exec(html)?.[0];
-  if (!tag) throw new Error(`no input named ${name}`);
-  const value = /\bvalue="([^"]*)"/.exec(tag)?.[1];
-  return value === undefined ? null : decodeEntities(value);
-}
 
 /** The href of the link whose text is `text`. */
 function linkHref(html: string, text: string): string | undefined {
@@ -96,13 +71,13 @@ describe("attribution from any landing page", () => {
     expect(login).toBe(`/m/login?affiliateCode=${AFF}&fbclid=fb-h1&gclid=g-h1&ttclid=tt-h1`);
 
     // Page two and three without any parameter: the cookies carry them.
-    const cookie = jar(landing);
+    const cookie = cookieJar(landing);
     const promotions = await getPage("demo.localhost", "/m/activity", { Cookie: cookie });
     expect(promotions.status).toBe(200);
     const form = await getPage("demo.localhost", "/m/register", { Cookie: cookie });
     expect(inputValue(form.body, "affiliateCode")).toBe(AFF);
 
-    const username = uniqueUsername();
+    const username = uniqueUsername("trk");
     const reply = await post(
       "/m/register",
       {
@@ -120,7 +95,7 @@ describe("attribution from any landing page", () => {
     const queue = reply.cookies.find((c) => c.startsWith("mc_pixq="));
     expect(queue).toMatch(/HttpOnly/i);
     expect(queue).not.toMatch(/Max-Age|Expires/i);
-    const next = await getPage("demo.localhost", "/m/home", { Cookie: jar(landing, reply) });
+    const next = await getPage("demo.localhost", "/m/home", { Cookie: cookieJar(landing, reply) });
     expect(next.cookies.find((c) => c.startsWith("mc_pixq="))).toMatch(/Max-Age=0/);
     const member = await getPage("demo.localhost", `/__sandbox/member?merchant=demo&username=${username}`);
     const info = member.json<{ value: { registerInfo: Record<string, unknown> } }>().value.registerInfo;
@@ -165,7 +140,7 @@ describe("tracking parameters on the product's redirects", () => {
     const logout = await post(
       "/m/logout",
       {},
-      { Cookie: jar(login), Referer: `${originFor("demo.localhost")}/m/home?r=INV1&fbclid=f-o&x=1` },
+      { Cookie: cookieJar(login), Referer: `${originFor("demo.localhost")}/m/home?r=INV1&fbclid=f-o&x=1` },
     );
     expect(logout.status).toBe(302);
     expect(logout.header("location")).toBe("/m/login?r=INV1&fbclid=f-o");
@@ -178,7 +153,7 @@ describe("tracking parameters on the product's redirects", () => {
 
 describe("events", () => {
   it("a page's report: the edge adds domain, attribution and device; a deposit's value in the tracked currency", async () => {
-    const cookie = jar(await getPage("demo.localhost", "/m/home?affiliateCode=AFF-EV&fbclid=fb-ev"));
+    const cookie = cookieJar(await getPage("demo.localhost", "/m/home?affiliateCode=AFF-EV&fbclid=fb-ev"));
     const eventID = crypto.randomUUID();
     const reply = await post(
       "/m/track",

@@ -5,23 +5,7 @@ import { z } from "zod";
 import type { WpsContext, WpsRoute } from "../context";
 import { ok } from "../http";
 import { parseWith, readJson } from "../validation";
-
-const EVENT_NAMES = [
-  "firstOpen",
-  "registerSubmit",
-  "register",
-  "depositSubmit",
-  "firstDeposit",
-  "withdraw",
-  "deposit",
-  "redeposit",
-  "firstDepositArrival",
-  "login",
-  "viewContent",
-  "downloadApp",
-  "gameLaunch",
-  "a2hsInstalled",
-] as const;
+import { TRACKING_EVENT_NAMES } from "../../../app/tracking/events";
 
 const money = z.number().finite().min(0);
 
@@ -30,7 +14,7 @@ export const trackingEventSchema = z
   .object({
     domain: z.string().min(1).max(255),
     affiliateCode: z.string().max(256),
-    eventName: z.enum(EVENT_NAMES),
+    eventName: z.enum(TRACKING_EVENT_NAMES),
     eventValue: z
       .object({
         revenue: money.optional(),
