@@ -1,6 +1,5 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
-import { z } from "zod";
 import { useRootData } from "~/shell/root-data";
 import type { DisplayMode } from "~/identity/device";
 import { AD_PARAMS_KEY, dropExpiredAttribution, mirrorAttribution, REGISTER_INFO_KEY } from "./browser-mirror";
@@ -10,6 +9,7 @@ import { sendToNativeBridges, storageBridgeSet, type BridgeWindow } from "./nati
 import { createPixelHub, type PixelWindow } from "./pixels";
 import { createReporter } from "./reporter";
 import { applyStorageCompat } from "./storage-compat";
+import { parseStringList } from "./stored-values";
 
 /** The edge's endpoints (app/routes/m.track.tsx, app/routes/m.consent.tsx). */
 const TRACK_PATH = "/m/track";
@@ -42,12 +42,10 @@ function post(path: string, body: URLSearchParams): Promise<Response | null> {
   return fetch(path, { method: "POST", body, keepalive: true, credentials: "same-origin" }).catch(() => null);
 }
 
-const firedSchema = z.array(z.string()).catch([]);
-
 function firedIds(): Set<string> {
   try {
     const raw = storage("sessionStorage")?.getItem(FIRED_KEY);
-    return new Set(raw ? firedSchema.parse(JSON.parse(raw)) : []);
+    return new Set(raw ? parseStringList(raw) : []);
   } catch {
     return new Set();
   }

@@ -1,6 +1,6 @@
 // The browser's copy of the attribution the edge keeps (docs/behaviour/tracking.md#browser-mirror): web storage keys the
 // platform's other same-origin apps and native shells read. The edge's cookies stay the source of truth.
-import { z } from "zod";
+import { storedExpiry } from "./stored-values";
 
 export const AD_PARAMS_KEY = "adParams";
 export const REGISTER_INFO_KEY = "registerInfo";
@@ -33,16 +33,14 @@ export function mirrorAttribution(storage: KeyValueStorage, attribution: Mirrore
   }
 }
 
-const storedSchema = z.object({ expiresAt: z.number() }).passthrough();
-
 /** Removes a stored copy past its expiry, or one that is not what this module writes. */
 export function dropExpiredAttribution(storage: KeyValueStorage, now: number): void {
   for (const key of [AD_PARAMS_KEY, REGISTER_INFO_KEY]) {
     try {
       const raw = storage.getItem(key);
       if (raw === null) continue;
-      const parsed = storedSchema.safeParse(JSON.parse(raw));
-      if (!parsed.success || parsed.data.expiresAt <= now) storage.removeItem(key);
+      const expiresAt = storedExpiry(raw);
+      if (expiresAt === null || expiresAt <= now) storage.removeItem(key);
     } catch {
       try {
         storage.removeItem(key);

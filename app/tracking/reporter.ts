@@ -1,9 +1,9 @@
 // The browser's events (docs/behaviour/tracking.md#browser-events): each sent once per action, with a new event id, to
 // the edge (POST /m/track, which sends it on to the platform) and to the page's pixels with the same id. "Once" is kept
 // in web storage, so a re-render or a back navigation does not send it again.
-import { z } from "zod";
 import type { DisplayMode } from "~/identity/device";
 import { newEventId, type EventValueInput, type ReportedEventName } from "./events";
+import { parseStringList } from "./stored-values";
 
 /** Session storage: the once-keys of this tab's events (views, clicks). */
 export const SENT_KEY = "trackSent";
@@ -25,12 +25,10 @@ export type ReporterDeps = {
   onSent?: (event: ReportedEvent) => void;
 };
 
-const keysSchema = z.array(z.string()).catch([]);
-
 function readKeys(storage: KeyValueStorage | null, name: string): string[] {
   try {
     const raw = storage?.getItem(name);
-    return raw ? keysSchema.parse(JSON.parse(raw)) : [];
+    return raw ? parseStringList(raw) : [];
   } catch {
     return [];
   }
