@@ -5,6 +5,8 @@ import { contentSecurityPolicy } from "~/.server/security/headers";
 import { captchaScriptOrigins } from "~/captcha/captcha.server";
 import { pixelOrigins } from "~/tracking/pixel-kinds";
 import { imageCdnOriginsOf } from "~/home/image-hosts.server";
+import { firebaseContentSources } from "~/identity/firebase/firebase-origins.server";
+import type { FirebaseClientConfig } from "~/identity/firebase/config";
 import { translationsFor } from "~/.server/i18n/resources";
 import { lowPriorityScripts } from "~/.server/performance/script-priority";
 import { FallbackTranslationsContext } from "~/i18n/fallback-translations";
@@ -22,7 +24,7 @@ export default async function handleRequest(
   const nonce = loadContext.cspNonce;
   // Maintenance and access-denied replace the page: say so in the status too, so nothing caches them as the page.
   const rootData = remixContext.staticHandlerContext.loaderData["root"] as
-    { siteState?: SiteState; shell?: { network?: { domains?: string[] } } } | undefined;
+    { siteState?: SiteState; shell?: { network?: { domains?: string[] } }; firebase?: FirebaseClientConfig | null } | undefined;
   const siteStatus = rootData?.siteState ? statusCodeFor(rootData.siteState) : null;
   let status = siteStatus ?? responseStatusCode;
 
@@ -48,14 +50,15 @@ export default async function handleRequest(
   const { merchant } = loadContext;
   // The merchant's pixels: their script hosts and beacon hosts, nothing else (docs/behaviour/tracking.md#pixels).
   const pixels = pixelOrigins(merchant.tracking.pixels);
+  const firebase = firebaseContentSources(rootData?.firebase, new URL(request.url).pathname);
   responseHeaders.set(
     "Content-Security-Policy",
     contentSecurityPolicy(nonce, rootData?.shell?.network?.domains, {
-      scripts: [...captchaScriptOrigins(merchant.captchaScriptServers), ...pixels.scripts],
+      scripts: [...captchaScriptOrigins(merchant.captchaScriptServers), ...pixels.scripts, ...(firebase.scripts ?? [])],
       // The site settings' image CDNs (docs/behaviour/home.md#image-hosts): read once per request already.
       images: [...merchant.contentOrigins.images, ...(await imageCdnOriginsOf(loadContext)), ...pixels.beacons],
-      frames: merchant.contentOrigins.frames,
-      connect: pixels.beacons,
+      frames: [...merchant.contentOrigins.frames, ...(firebase.frames ?? [])],
+      connect: [...pixels.beacons, ...(firebase.connect ?? [])],
     }),
   );
   // A page is the member's own: never in a shared cache. An ordinary page may be kept by the browser and the service

@@ -30,6 +30,7 @@ import { SiteFooter } from "~/support/SiteFooter";
 import { FooterNav } from "~/support/FooterNav";
 import { MiniGameSlot } from "~/minigame/MiniGameSlot";
 import { loadTrackingData } from "~/tracking/tracking-data.server";
+import { loadFirebaseConfig } from "~/identity/firebase/firebase-config.server";
 import { TrackingSlot } from "~/tracking/TrackingSlot";
 import { InstallHeadTags } from "~/shell/install/InstallHeadTags";
 import { pageMeta } from "~/shell/page-meta";
@@ -54,12 +55,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const forced = forcedChangeRedirect(context, request);
   if (forced) throw forced;
   const memberInfo = session.token ? getMemberInfo(context.platform) : Promise.resolve(null);
-  const [{ state, notice }, shell, member, support, tracking] = await Promise.all([
+  const [{ state, notice }, shell, member, support, tracking, firebase] = await Promise.all([
     loadSiteState(context, memberInfo),
     loadShellData(context, request),
     memberInfo,
     loadSupportData(context, memberInfo),
     loadTrackingData(request, context, memberInfo),
+    loadFirebaseConfig(context),
   ]);
   // The member's platform language follows the page's (type 4 exempt; docs/behaviour/promotions.md#language-sync).
   if (member?.ok) await syncMemberLanguage(context, member.value);
@@ -92,6 +94,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     shell,
     support,
     tracking,
+    /** The merchant's Firebase setup (social sign-in, SMS by Firebase, push), or null (docs/behaviour/firebase.md). */
+    firebase,
     notice,
     path: url.pathname + url.search,
     cspNonce: context.cspNonce,

@@ -5,5 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/dev-env.sh
 source scripts/routes-file.sh
+source scripts/firebase-emulator.sh
 load_operator_routes "$@"
-exec node scripts/dev-server.ts
+start_auth_emulator 9099 .wrangler/firebase-emulator.log
+trap stop_auth_emulator EXIT
+node scripts/dev-server.ts

@@ -10,11 +10,14 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/dev-env.sh
+source scripts/firebase-emulator.sh
 
 TEST_PORT="${TEST_PORT:-8790}"
 EDGE_PORT="${EDGE_PORT:-$((TEST_PORT + 10))}"
 EXCLUSIVE_PORT="${EXCLUSIVE_PORT:-$((TEST_PORT + 2))}"
-export TEST_PORT
+# The Firebase Auth emulator the servers' social and SMS sign-in use (FIREBASE_AUTH_PORT+1 and +2 are its hub's).
+FIREBASE_AUTH_PORT="${FIREBASE_AUTH_PORT:-$((TEST_PORT + 400))}"
+export TEST_PORT FIREBASE_AUTH_PORT
 # Platform timeouts of the test server (production: 30 s a call, 5 s a page), so timeout tests take seconds.
 export PLATFORM_TIMEOUT_MS="${PLATFORM_TIMEOUT_MS:-6000}" PAGE_DEADLINE_MS="${PAGE_DEADLINE_MS:-4000}"
 # Wrangler's registry and logs, and the sandbox's D1 data, apart from a developer's server.
@@ -26,6 +29,7 @@ REPORTS="$PWD/test-results/reports"
 SERVER_LOG="$PWD/test-results/server.log"
 EDGE_SERVER_LOG="$PWD/test-results/server-edge.log"
 EXCLUSIVE_SERVER_LOG="$PWD/test-results/server-exclusive.log"
+AUTH_EMULATOR_LOG="$PWD/test-results/firebase-emulator.log"
 rm -rf "$REPORTS"
 mkdir -p "$REPORTS" "$XDG_CONFIG_HOME"
 
@@ -92,6 +96,7 @@ finish_background() {
 
 stop_servers() {
   local pgid
+  stop_auth_emulator
   for pgid in "${SERVER_PGIDS[@]}"; do
     kill -TERM -- "-$pgid" 2>/dev/null || true
   done
@@ -157,7 +162,8 @@ launch_server() {
   NODE_ENV=production XDG_CONFIG_HOME="$xdg" setsid wrangler dev -c wrangler.toml -c workers/wps-sandbox/wrangler.toml \
     --port "$port" --ip 127.0.0.1 --inspector-port "$((port + 1))" --show-interactive-dev-session=false \
     --persist-to "$state" --log-level info \
-    --var "PLATFORM_TIMEOUT_MS:$PLATFORM_TIMEOUT_MS" --var "PAGE_DEADLINE_MS:$PAGE_DEADLINE_MS" </dev/null >>"$log" 2>&1 &
+    --var "PLATFORM_TIMEOUT_MS:$PLATFORM_TIMEOUT_MS" --var "PAGE_DEADLINE_MS:$PAGE_DEADLINE_MS" \
+    --var "FIREBASE_AUTH_EMULATOR_HOST:127.0.0.1:$FIREBASE_AUTH_PORT" </dev/null >>"$log" 2>&1 &
   local pid=$!
   # setsid makes the server its own process group leader: its pid is the group id. (Not read back with `ps`: asked
   # before the child has called setsid(), that answers this script's own group, which stop_servers would then kill.)
@@ -167,6 +173,7 @@ launch_server() {
 
 start_servers() {
   LAUNCHED=()
+  wait_auth_emulator "$FIREBASE_AUTH_PORT" "$AUTH_EMULATOR_LOG" || return 1
   launch_server "$TEST_PORT" "$STATE_DIR" "$SERVER_LOG" "$XDG_CONFIG_HOME" || return 1
   # The edge tests also see a merchant added by an operator's routes file (tests/edge/operator-routes.test.ts).
   launch_server "$EDGE_PORT" "$EDGE_STATE_DIR" "$EDGE_SERVER_LOG" "$XDG_CONFIG_HOME-edge" examples/routes.shop.json || return 1
@@ -198,6 +205,8 @@ start_background "typecheck" 15 bash -c \
   'tsc --noEmit -p tsconfig.json && tsc --noEmit -p tsconfig.node.json && tsc --noEmit -p workers/wps-sandbox/tsconfig.json'
 start_background "lint" 15 npm run --silent lint
 start_background "unit tests" 0 npm run --silent test:unit -- --reporter=default --reporter=json --outputFile.json="$REPORTS/unit.json"
+# Started first: it is ready (about 6 s) by the time the build is.
+start_auth_emulator "$FIREBASE_AUTH_PORT" "$AUTH_EMULATOR_LOG"
 if step "build" run_group npm run --silent build; then
   if step "start servers" start_servers; then
     # The edge tests mostly wait out the platform's timeouts: beside the browser tests, on their own server.

@@ -36,6 +36,11 @@ const varsSchema = z.object({
   SANDBOX_CONTROL: switchSchema,
   /** Development only: the checked-in demo merchants are served after the KV routes. */
   DEMO_MERCHANTS: switchSchema,
+  /**
+   * Development only: "127.0.0.1:9099", the Firebase Auth emulator the browser's SDK is pointed at
+   * (docs/decisions/0055-firebase.md). Absent in production.
+   */
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().max(64).optional(),
   /** Development only: answers carry X-Platform-Calls (docs/behaviour/platform-data.md#call-count). */
   PLATFORM_CALLS_HEADER: switchSchema,
 });

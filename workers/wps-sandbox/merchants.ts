@@ -38,7 +38,43 @@ export interface Merchant {
   domainList: readonly string[];
   /** Whether site config serves the customer-service path encrypted (docs/behaviour/shell.md#customer-service-link). */
   encryptCustomerServicePath: boolean;
+  /** The settings' `sms` object: the merchant's Firebase project (docs/platform-contract.md#get-wpssystemsetting). */
+  firebase: FirebaseSettings;
 }
+
+export interface FirebaseSettings {
+  /** SMS codes are sent by Firebase phone auth (the platform's send-code is not used). */
+  firebase: boolean;
+  apiKey: string | null;
+  appId?: string;
+  authDomain?: string;
+  projectId?: string;
+  messagingSenderId?: string;
+  vapidKey?: string;
+  /** Social sign-in providers enabled in the project. */
+  providers?: readonly string[];
+  /** A new social identity is registered without asking. */
+  autoRegister?: boolean;
+}
+
+/**
+ * The Firebase project every sandbox merchant with Firebase uses: a "demo-" project id, which the Auth emulator serves
+ * without any Google account (docs/decisions/0055-firebase.md).
+ */
+export const SANDBOX_FIREBASE_PROJECT = "demo-mobile-web";
+
+const sandboxFirebaseApp = {
+  apiKey: "sandbox-web-api-key",
+  appId: "1:100000000001:web:5a4d0b0c1e2f3a4b",
+  authDomain: `${SANDBOX_FIREBASE_PROJECT}.firebaseapp.com`,
+  projectId: SANDBOX_FIREBASE_PROJECT,
+  messagingSenderId: "100000000001",
+};
+
+/** A P-256 public key: web push needs one of this shape (the sandbox never signs a push with it). */
+const SANDBOX_VAPID_KEY = "BKsgo82xk3_6CXEFBCvJ1m2h9jtUXM9zsCun9j6CFOMwZkuERCCPdxE_44WJKVrHuqXSTbOrTWHKuj-PqHZS69w";
+
+const NO_FIREBASE: FirebaseSettings = { firebase: false, apiKey: null };
 
 /** The sandbox's own widget scripts (routes/captcha-widget.ts). */
 export const DEFAULT_SCRIPT_SERVERS: readonly string[] = ["/wps/sandbox-pages/geetest"];
@@ -56,7 +92,7 @@ export const MERCHANTS: Readonly<Record<string, Merchant>> = {
       CBS3: true,
       REWCEN3: true,
       UPDATEMOBILEICC3: false,
-      FIREBASECREATEACC3: false,
+      FIREBASECREATEACC3: true,
       PWDEXPFORCECHANGE3: true,
       MANDATORYAPPUPDATES3: false,
       MINIGAME3: true,
@@ -64,12 +100,14 @@ export const MERCHANTS: Readonly<Record<string, Merchant>> = {
     },
     captcha: { login: false, sms: false, register: true },
     register: { autoUsername: false, mobile: true, passwordRequiredForMobile: true },
-    login: { sms: false },
+    login: { sms: true },
     geetestVersion: "v3",
     geetestId: "3f1c0e5a9b7d4c2e8a6f0b1d2c3e4f5a",
     geetestScriptServers: DEFAULT_SCRIPT_SERVERS,
     domainList: ["demo.localhost:8787", "localhost:8787"],
     encryptCustomerServicePath: true,
+    // Google sign-in, SMS codes by Firebase, push; a new identity is offered the choice (with "register new").
+    firebase: { firebase: true, ...sandboxFirebaseApp, vapidKey: SANDBOX_VAPID_KEY, providers: ["google"], autoRegister: false },
   },
   vn88: {
     code: "vn88",
@@ -97,6 +135,7 @@ export const MERCHANTS: Readonly<Record<string, Merchant>> = {
     geetestScriptServers: DEFAULT_SCRIPT_SERVERS,
     domainList: ["vn.localhost:8787", "vn88.localhost:8787"],
     encryptCustomerServicePath: false,
+    firebase: NO_FIREBASE,
   },
   br777: {
     code: "br777",
@@ -124,6 +163,8 @@ export const MERCHANTS: Readonly<Record<string, Merchant>> = {
     geetestScriptServers: DEFAULT_SCRIPT_SERVERS,
     domainList: ["br.localhost:8787", "br777.localhost:8787"],
     encryptCustomerServicePath: false,
+    // Google and Facebook sign-in, registered at once; SMS codes stay with the platform; no push.
+    firebase: { firebase: false, ...sandboxFirebaseApp, providers: ["google", "facebook"], autoRegister: true },
   },
   // Served by no checked-in route: an operator's routes file adds it (examples/routes.shop.json), to preview a new
   // merchant's brand and language on shop.localhost (docs/behaviour/operations.md#preview). No content seeded yet.
@@ -153,6 +194,7 @@ export const MERCHANTS: Readonly<Record<string, Merchant>> = {
     geetestScriptServers: DEFAULT_SCRIPT_SERVERS,
     domainList: ["shop.localhost:8787"],
     encryptCustomerServicePath: false,
+    firebase: NO_FIREBASE,
   },
 };
 

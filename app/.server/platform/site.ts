@@ -71,6 +71,29 @@ export function getCountries(platform: PlatformClient) {
   return platform.call("/wps/system/country", countryListSchema, { query: { _: "common" }, auth: false, cache: CacheSteady() });
 }
 
+const firebaseText = z.string().trim().max(400).nullish().catch(null);
+
+/**
+ * The settings' `sms` object: whether SMS codes go through Firebase (`firebase`), the merchant's Firebase web app
+ * (apiKey … vapidKey), and two platform extensions: the social sign-in providers the merchant enabled and whether a new
+ * social identity is registered without asking (docs/platform-contract.md#get-wpssystemsetting). A field of another
+ * shape counts as absent, so one bad value turns a feature off rather than the page.
+ */
+export const firebaseSettingsSchema = z
+  .object({
+    firebase: z.boolean().catch(false).default(false),
+    apiKey: firebaseText,
+    appId: firebaseText,
+    authDomain: firebaseText,
+    projectId: firebaseText,
+    messagingSenderId: firebaseText,
+    vapidKey: firebaseText,
+    providers: z.array(z.string()).max(10).catch([]).default([]),
+    autoRegister: z.boolean().catch(false).default(false),
+  })
+  .partial()
+  .default({});
+
 export const siteSettingsSchema = z
   .object({
     whitelabelVal: z.record(z.boolean()).default({}),
@@ -79,10 +102,8 @@ export const siteSettingsSchema = z
       .object({ GEETEST_ID: z.string().nullish(), GEETEST_VERSION: z.string().default("v3"), PROFILE_ICON_COUNT: z.number().default(9) })
       .partial()
       .default({}),
-    sms: z
-      .object({ firebase: z.boolean().default(false), apiKey: z.string().nullish() })
-      .partial()
-      .default({}),
+    /** The identity provider's (Firebase's) settings for this merchant (docs/behaviour/firebase.md#configuration). */
+    sms: firebaseSettingsSchema,
     currency: z.string().nullish(),
     currencySymbol: z.string().nullish(),
     countryCode: z.string().nullish(),

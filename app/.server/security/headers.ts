@@ -17,6 +17,8 @@ export type ContentSources = {
 };
 
 const ORIGIN = /^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/;
+/** The one plain-http origin a page may talk to: a development service on this machine (the Firebase Auth emulator). */
+const LOOPBACK_ORIGIN = /^http:\/\/(127\.0\.0\.1|localhost):\d{1,5}$/;
 const HOST = /^[a-z0-9.-]+(:\d{1,5})?$/;
 
 /** Where browsers send violation reports (app/.server/security/csp-report.ts). */
@@ -30,6 +32,8 @@ export const CSP_REPORT_URI = "/m/csp-report";
  */
 export function contentSecurityPolicy(nonce: string | null, connectHosts: readonly string[] = [], sources: ContentSources = {}): string {
   const origins = (list: readonly string[] | undefined) => (list ?? []).filter((origin) => ORIGIN.test(origin));
+  const originsOrLoopback = (list: readonly string[] | undefined) =>
+    (list ?? []).filter((origin) => ORIGIN.test(origin) || LOOPBACK_ORIGIN.test(origin));
   const scripts = nonce ? ["'self'", `'nonce-${nonce}'`, ...origins(sources.scripts)].join(" ") : "'none'";
   return [
     "default-src 'self'",
@@ -37,10 +41,10 @@ export function contentSecurityPolicy(nonce: string | null, connectHosts: readon
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data: blob:", ...origins(sources.images)].join(" "),
     "font-src 'self' data:",
-    ["connect-src 'self'", ...connectHosts.filter((host) => HOST.test(host)), ...origins(sources.connect)].join(" "),
+    ["connect-src 'self'", ...connectHosts.filter((host) => HOST.test(host)), ...originsOrLoopback(sources.connect)].join(" "),
     "worker-src 'self'",
     "manifest-src 'self'",
-    ["frame-src 'self'", ...origins(sources.frames)].join(" "),
+    ["frame-src 'self'", ...originsOrLoopback(sources.frames)].join(" "),
     "frame-ancestors 'self'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -53,7 +53,7 @@ async function setting(ctx: WpsContext): Promise<Response> {
     },
     register: { ...m.register },
     login: { ...m.login },
-    sms: { firebase: false, apiKey: null },
+    sms: { ...m.firebase },
     imageCDNs: [],
     // Marquee speed in px/s (docs/behaviour/home.md#marquee); absent: the product's 60.
     ...(MARQUEE_SPEED[m.code] !== undefined ? { marqueeSpeed: MARQUEE_SPEED[m.code] } : {}),
