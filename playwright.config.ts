@@ -6,6 +6,11 @@ const port = Number(process.env.TEST_PORT ?? 8790);
 const EXCLUSIVE = /@exclusive/;
 /** Tests that take screenshots for review by eye: only in `npm run screenshots` (SCREENSHOTS=1), never in `npm test`. */
 const SCREENSHOT = /@screenshot/;
+/**
+ * Tests against the Firebase Auth emulator (tests/e2e/firebase.spec.ts): scripts/test.sh runs them in the exclusive
+ * tests' run, which has time to spare beside the others.
+ */
+const FIREBASE = /@firebase/;
 const screenshotsRun = process.env.SCREENSHOTS === "1";
 /**
  * scripts/test.sh runs the exclusive project apart, in its own Playwright run against a server (and sandbox database)
@@ -48,18 +53,20 @@ export default defineConfig({
   projects: [
     // Every test on its own, spread over both workers; the exclusive project runs once both have finished (as their
     // "teardown", so it runs even when one of them had a failure).
-    { name: "js", use: { javaScriptEnabled: true }, grepInvert: [EXCLUSIVE, SCREENSHOT], fullyParallel: true, ...teardown },
+    { name: "js", use: { javaScriptEnabled: true }, grepInvert: [EXCLUSIVE, SCREENSHOT, FIREBASE], fullyParallel: true, ...teardown },
     {
       name: "no-js",
       use: { javaScriptEnabled: false },
       testIgnore: /screenshots\.spec\.ts$/,
-      grepInvert: [EXCLUSIVE, SCREENSHOT],
+      grepInvert: [EXCLUSIVE, SCREENSHOT, FIREBASE],
       fullyParallel: true,
       ...teardown,
     },
     // One worker, nothing else running: the tests that inject faults or reset data. Scripts on; the ones that also
     // run without scripts say so themselves (exclusiveBothWays in fixtures.ts).
     { name: "exclusive", use: { javaScriptEnabled: true }, grep: EXCLUSIVE, grepInvert: SCREENSHOT, workers: 1, fullyParallel: false },
+    // Scripts on (social sign-in and SMS codes by Firebase need them); they change nothing other tests see.
+    { name: "firebase", use: { javaScriptEnabled: true }, grep: FIREBASE, grepInvert: [EXCLUSIVE, SCREENSHOT], fullyParallel: true },
     // `npm run screenshots`: every screenshot test, one at a time (some inject platform faults), scripts on.
     ...(screenshotsRun
       ? [{ name: "screenshots", use: { javaScriptEnabled: true }, grep: SCREENSHOT, workers: 1, fullyParallel: false }]

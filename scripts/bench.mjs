@@ -85,6 +85,21 @@ function send(port, { path: urlPath, method = "GET", headers = {}, body, agent }
   });
 }
 
+
+/** The build's chunks that hold Firebase's SDK, loaded only when used (docs/decisions/0055-firebase.md): their sizes. */
+function printFirebaseChunks() {
+  const dir = path.join(ROOT, "build/client/assets");
+  const chunks = readdirSync(dir)
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => ({ name, bytes: readFileSync(path.join(dir, name)) }))
+    .filter(({ bytes }) => bytes.includes("FirebaseError"));
+  console.log("\nFirebase chunks, loaded only when used (gzip -9):");
+  if (chunks.length === 0) console.log("  none in build/client/assets");
+  for (const { name, bytes } of chunks) {
+    console.log(`  ${name.padEnd(52)} ${kib(bytes.length).padStart(8)} KiB raw ${kib(gzipSync(bytes, { level: 9 }).length).padStart(7)} KiB gzip`);
+  }
+}
+
 async function answers(port) {
   try {
     return (await get(port, "/m/home", 3_000)).status === 200;
@@ -388,6 +403,7 @@ async function main() {
       targets.push({ name: `${name} /m/home member`, host: merchant.host, path: "/m/home", cookie });
     }
     printFirstVisitTable(await firstVisitTable({ port, targets }), BUDGET_KIB, { files: Boolean(option("files")) });
+    printFirebaseChunks();
     if (LIGHTHOUSE) {
       // Loaded only when it runs: --no-lighthouse works where Lighthouse is not installed.
       const { lighthouseTable, printLighthouseTable } = await import("./bench/lighthouse.mjs");

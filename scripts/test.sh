@@ -213,10 +213,17 @@ if step "build" run_group npm run --silent build; then
     # EDGE_SERVER_LOG: the request log tests read their own requests' lines from the server's log.
     start_background "edge tests" 0 env TEST_PORT="$EDGE_PORT" EDGE_SERVER_LOG="$EDGE_SERVER_LOG" \
       npm run --silent test:edge -- --reporter=default --reporter=json --outputFile.json="$REPORTS/edge.json"
-    # The exclusive Playwright tests, one at a time on their own server, while the others run on two workers.
-    start_background "exclusive e2e tests" 0 env TEST_PORT="$EXCLUSIVE_PORT" E2E_EXCLUSIVE_APART=1 \
+    # The exclusive Playwright tests, one at a time on their own server, while the others run on two workers; then,
+    # on the same server once no test there resets data any more, the Firebase tests (they have the time to spare).
+    start_background "exclusive e2e tests" 0 env TEST_PORT="$EXCLUSIVE_PORT" E2E_EXCLUSIVE_APART=1 REPORTS="$REPORTS" bash -c '
       PLAYWRIGHT_JSON_OUTPUT_FILE="$REPORTS/e2e-exclusive.json" PLAYWRIGHT_OUTPUT_DIR=test-results/playwright-exclusive \
-      npm run --silent test:e2e -- --project exclusive
+        npm run --silent test:e2e -- --project exclusive
+      exclusive=$?
+      PLAYWRIGHT_JSON_OUTPUT_FILE="$REPORTS/e2e-firebase.json" PLAYWRIGHT_OUTPUT_DIR=test-results/playwright-firebase \
+        npm run --silent test:e2e -- --project firebase
+      firebase=$?
+      [ "$exclusive" -eq 0 ] && [ "$firebase" -eq 0 ]
+    '
     step "e2e tests" run_group env E2E_EXCLUSIVE_APART=1 PLAYWRIGHT_JSON_OUTPUT_FILE="$REPORTS/e2e.json" \
       npm run --silent test:e2e -- --project js --project no-js
   fi
@@ -235,7 +242,7 @@ read -r PASSED FAILED < <(node -e '
     passed += r.numPassedTests ?? 0;
     failed += r.numFailedTests ?? 0;
   }
-  for (const name of ["e2e", "e2e-exclusive"]) {
+  for (const name of ["e2e", "e2e-exclusive", "e2e-firebase"]) {
     const file = `${process.argv[1]}/${name}.json`;
     if (!fs.existsSync(file)) continue;
     const s = JSON.parse(fs.readFileSync(file, "utf8")).stats ?? {};

@@ -25,7 +25,7 @@ export type CompleteLoginInput = {
   request: Request;
   context: AppContext;
   login: LoginValue;
-  loginType: "username" | "sms";
+  loginType: "username" | "sms" | "firebase";
   /** The password typed (username type), for the default-password rule. */
   password: string | undefined;
   /** What to remember (remember-me on), or null to forget the remembered login. */

@@ -44,12 +44,15 @@ export type LoginBody = GeetestFields & {
   /** Username type only: sms logins send the number and code instead. */
   username?: string;
   password?: string;
-  type: "username" | "sms";
+  type: "username" | "sms" | "firebase";
   loginDeviceId: string;
   merchant: string;
   countryDialingCode?: string;
   mobileNum?: string;
   verificationCode?: string;
+  /** Type firebase (and a username login linking a new identity): the ID token and where it came from. */
+  firebaseChannel?: string;
+  firebaseIdToken?: string;
 };
 
 export function callLogin(platform: PlatformClient, body: LoginBody, device: DeviceHeader) {
@@ -65,8 +68,11 @@ export function callLogin(platform: PlatformClient, body: LoginBody, device: Dev
 export type TwoFactorMethodCode = "E" | "P" | "G" | "S";
 
 export type VerificationBody = {
-  username: string;
-  password: string;
+  /** A password login's credentials, or (after a Firebase login) the identity's fields instead. */
+  username?: string;
+  password?: string;
+  firebaseChannel?: string;
+  firebaseIdToken?: string;
   method: TwoFactorMethodCode;
   loginDeviceId: string;
   email?: string;

@@ -12,7 +12,8 @@ import {
 import type { Message, RegisterActionData, RegisterFailure, RegisterPageData } from "~/identity/register/types";
 import { deviceHeader, parseDisplayMode, registerMethod } from "~/identity/device";
 import { captchaSetupFromSettings } from "~/captcha/captcha.server";
-import { getCountries, siteSettingsSchema } from "~/.server/platform/site";
+import { getCountries, siteSettingsSchema, type SiteSettings } from "~/.server/platform/site";
+import { callRegisterByIdentity, identityFieldsOf } from "~/identity/firebase/identity-login.server";
 import { captchaFieldsFrom, registerMember, registerSettingsFrom, suggestUsername } from "~/identity/register/registration.server";
 import { checkThrottle, recordAttempt, tooManyAttempts } from "~/identity/throttle.server";
 import { buildPixelTrack, readAdParams, readRegistrationInfo, registrationCodes } from "~/identity/register/registration-info.server";
@@ -34,6 +35,11 @@ import type { AppContext } from "../lib/context";
 // Title, description and robots: the root's per-path page meta (app/shell/page-meta.ts).
 
 const NO_STORE = { "Cache-Control": "no-store" };
+
+/** SMS codes go through Firebase (the merchant's Firebase app configured): docs/behaviour/firebase.md#sms-by-firebase. */
+function smsByFirebase(settings: SiteSettings | null): boolean {
+  return settings?.sms.firebase === true && !!settings.sms.apiKey && !!settings.sms.projectId;
+}
 
 async function readSettings(context: AppContext) {
   const raw = await context.platform.call("/wps/system/setting", z.unknown(), { auth: false });
@@ -79,6 +85,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     countries: countries?.ok
       ? countries.value.countries.map((c) => ({ countryCode: c.countryCode, countryDialingCode: c.countryDialingCode }))
       : [],
+    smsByFirebase: smsByFirebase(settings),
   };
   return data(page, { headers: NO_STORE });
 }
@@ -122,10 +129,18 @@ async function sendCode(context: AppContext, form: FormData) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { platform, merchant } = context;
   const form = await request.formData();
+  const { settings } = await readSettings(context);
+  // With SMS codes by Firebase the platform sends none: without JavaScript there is no mobile registration.
+  const firebaseSms = smsByFirebase(settings);
+  const mobileWithoutFirebase = firebaseSms && (form.get("intent") === "send-code" || form.get("mode") === "mobile");
+  if (form.get("intent") === "identity-register" && firebaseSms) return registerByIdentity(request, context, form, settings);
+  if (mobileWithoutFirebase) {
+    const body = failure({ ...keptValues(form), mode: "mobile" }, { notice: { key: "sms_needs_javascript_register" } });
+    return data<RegisterActionData>(body, { status: FAILURE_STATUS, headers: NO_STORE });
+  }
   if (form.get("intent") === "send-code") return sendCode(context, form);
   const withJs = form.get("js") === "1";
 
-  const { settings } = await readSettings(context);
   const register = registerSettingsFrom(settings);
   const checked = validateRegistration(form, {
     mobileAllowed: register.mobile,
@@ -213,6 +228,67 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const location = usedDefaultPassword ? changePasswordLocation(merchant.changePasswordPath, "default") : completed.location;
   if (!withJs) return redirect(location, { headers });
   return data<RegisterActionData>({ ok: true, id, location, message: "register_success" }, { headers });
+}
+
+/**
+ * Mobile registration by identity provider: the page checked the SMS code with Firebase and posts its ID token; the
+ * platform registers a member for the number and signs them in (docs/behaviour/firebase.md#sms-by-firebase).
+ */
+async function registerByIdentity(request: Request, context: AppContext, form: FormData, settings: SiteSettings | null) {
+  const values: RegisterValues = { ...keptValues(form), mode: "mobile" };
+  const fields = identityFieldsOf(Object.fromEntries(form));
+  if (!fields || fields.firebaseChannel !== "phone") {
+    return data<RegisterActionData>(failure(values, { notice: { key: "unknown_error" } }), { status: FAILURE_STATUS, headers: NO_STORE });
+  }
+  const signals = deviceSignals(request, form);
+  const device = await loginDeviceId(request, sessionSecret(context), form.get("loginDeviceId"));
+  const headers = new Headers(NO_STORE);
+  if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
+  const throttled = await checkThrottle(context, "register", null);
+  if (throttled.blocked) return data<RegisterActionData>(failure(values, { notice: tooManyAttempts(throttled) }), { status: 429, headers });
+  await recordAttempt(context, "register", null);
+  await sendTrackingEvent(request, context, { eventName: "registerSubmit", displayMode: signals.displayMode });
+  const result = await callRegisterByIdentity(
+    context.platform,
+    { ...fields, loginDeviceId: device.id, smsTemplate: true },
+    deviceHeader(signals),
+  );
+  if (!result.ok || !result.value.token) {
+    const notice: Message = result.ok ? { key: "unknown_error" } : platformNotice(result);
+    const field = result.ok ? null : fieldForErrorCode(result.errorCode);
+    const body = failure(values, { notice, fieldErrors: field ? { [field]: notice } : {} });
+    return data<RegisterActionData>(body, { status: FAILURE_STATUS, headers });
+  }
+  const value = result.value;
+  const token = result.value.token;
+  const id = value.id ?? value.customerId ?? "";
+  await sendTrackingEvent(request, context, {
+    eventName: "register",
+    displayMode: signals.displayMode,
+    value: { customerId: id, customerName: value.userName },
+  });
+  const completed = await completeLogin({
+    request,
+    context,
+    login: {
+      id,
+      token,
+      userName: value.userName,
+      customerType: value.customerType ?? 0,
+      firstTimeLogin: value.firstTimeLogin ?? true,
+      passwordExpired: false,
+    },
+    loginType: "firebase",
+    password: undefined,
+    // A Firebase login remembers only its type, and only where auto-login is on.
+    remember: settings?.whitelabelVal["AUTOLOGIN3"] === true ? { type: "firebase" } : null,
+    redirectUrl: null,
+  });
+  for (const cookie of completed.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return data<RegisterActionData>(
+    { ok: true, id: crypto.randomUUID(), location: completed.location, message: "register_success" },
+    { headers },
+  );
 }
 
 // After a successful registration the loader would send a member away at once; the page shows its success alert

@@ -84,7 +84,8 @@ export async function firstVisitTable({ port, targets }) {
         const type = request.resourceType();
         if (type === "script" || url.pathname.endsWith(".js")) {
           const body = await response.body().catch(() => Buffer.alloc(0));
-          scripts.set(url.pathname, gzipSync(body, { level: 9 }).length);
+          // The Firebase SDK, wherever the bundler put it: its error class is in every part of it.
+          scripts.set(url.pathname, { gzip: gzipSync(body, { level: 9 }).length, firebase: body.includes("FirebaseError") });
         } else if (type === "stylesheet") {
           styles.push({ url: url.pathname, at: Date.now() - started });
         }
@@ -94,7 +95,7 @@ export async function firstVisitTable({ port, targets }) {
       await page.waitForTimeout(FIRST_VISIT_MS);
       rows.push({
         name: target.name,
-        scripts: [...scripts].map(([url, gzip]) => ({ url, gzip })).sort((a, b) => b.gzip - a.gzip),
+        scripts: [...scripts].map(([url, { gzip, firebase }]) => ({ url, gzip, firebase })).sort((a, b) => b.gzip - a.gzip),
         styles: styles.map((s) => ({ ...s, afterLoad: s.at > loadedAt - started })),
       });
       await context.close();
@@ -124,5 +125,11 @@ export function printFirstVisitTable(rows, budgetKib, { files = false } = {}) {
   for (const row of rows.filter((r) => !/member/.test(r.name))) {
     const bytes = row.scripts.filter((s) => MINI_GAME.test(s.url)).reduce((sum, s) => sum + s.gzip, 0);
     console.log(`  ${row.name.padEnd(30)} mini-game: ${bytes === 0 ? "0 bytes" : `${kib(bytes)} KiB (should be 0)`}`);
+  }
+  // …and Firebase (docs/decisions/0055-firebase.md): loaded when a social button is tapped, a Firebase SMS code is sent
+  // or push is accepted, never by a visit alone, member or not.
+  for (const row of rows) {
+    const bytes = row.scripts.filter((s) => s.firebase).reduce((sum, s) => sum + s.gzip, 0);
+    console.log(`  ${row.name.padEnd(30)} firebase: ${bytes === 0 ? "0 bytes" : `${kib(bytes)} KiB (should be 0)`}`);
   }
 }

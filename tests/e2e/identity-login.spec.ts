@@ -42,7 +42,7 @@ async function openLogin(page: Page, path = "/m/login", host = "demo.localhost")
 }
 
 async function fillCredentials(page: Page, username: string, password: string): Promise<void> {
-  await page.getByLabel("Username").fill(username);
+  await page.getByRole("textbox", { name: "Username" }).fill(username);
   await page.getByLabel("Password", { exact: true }).fill(password);
 }
 
@@ -107,7 +107,7 @@ test.describe("login", () => {
     await page.screenshot({ path: `${SHOTS}/login-wrong-${scripts()}.png` });
     await notice.getByRole("button", { name: "Confirm" }).click();
     await expect(page).toHaveURL(/\/m\/login/);
-    await expect(page.getByLabel("Username")).toHaveValue("demo01");
+    await expect(page.getByRole("textbox", { name: "Username" })).toHaveValue("demo01");
     if (scripts() === "no-js") await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
   });
 
@@ -137,7 +137,7 @@ test.describe("login", () => {
     await loginButton(page).click();
     await expect(page.getByText("Please enter your username.")).toBeVisible();
     await expect(page.getByText("Please enter your password.")).toBeVisible();
-    await expect(page.getByLabel("Username")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("textbox", { name: "Username" })).toHaveAttribute("aria-invalid", "true");
   });
 
   test("a visitor is sent from /m/member/home to the login page and back after login", async ({ page }) => {
@@ -182,7 +182,7 @@ test.describe("remembered login and auto-login", () => {
     await third.goto(urlOn("demo.localhost", "/m/home"));
     await expect(third.getByRole("link", { name: "Log in" })).toBeVisible();
     await third.goto(urlOn("demo.localhost", "/m/login"));
-    await expect(third.getByLabel("Username")).toHaveValue("demo01");
+    await expect(third.getByRole("textbox", { name: "Username" })).toHaveValue("demo01");
     await expect(third.getByLabel("Remember me")).toBeChecked();
     await third.context().close();
     await visit.close();
@@ -237,7 +237,7 @@ test.describe("two-factor", () => {
 
   test("all four methods: tabs in their fixed order, starting on the first; switching clears inputs", async ({ page }) => {
     await startTwoFactor(page, "twofa01");
-    const tabs = page.getByRole("tab");
+    const tabs = page.getByRole("dialog").getByRole("tab");
     await expect(tabs).toHaveText(["Real name", "SMS", "Authenticator", "Email"]);
     await expect(page.getByRole("tab", { name: "Real name" })).toHaveAttribute("aria-selected", "true");
     await page.getByLabel("Real name (payee name)").fill("typed");

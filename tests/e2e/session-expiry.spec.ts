@@ -6,7 +6,7 @@ import { postJson } from "../support/http";
 
 async function logIn(page: Page): Promise<void> {
   if (scripts() === "js") await waitForHydration(page);
-  await page.getByLabel("Username").fill("restricted01");
+  await page.getByRole("textbox", { name: "Username" }).fill("restricted01");
   await page.getByLabel("Password", { exact: true }).fill("demo1234");
   await page.getByRole("button", { name: "Log in", exact: true }).click();
 }

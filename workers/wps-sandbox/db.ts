@@ -4,6 +4,7 @@
 import type { Env } from "./env";
 import { MERCHANTS, SEED_MEMBERS } from "./merchants";
 import { hashPassword } from "./passwords";
+import { seedLinkStatement } from "./identity-provider";
 
 /** Member columns added after the first version; older local databases get them by ALTER TABLE. */
 const MEMBER_COLUMNS: readonly (readonly [name: string, definition: string])[] = [
@@ -86,6 +87,13 @@ const SCHEMA = [
      count INTEGER NOT NULL,
      PRIMARY KEY (merchant, username)
    )`,
+  `CREATE TABLE IF NOT EXISTS firebase_identities (
+     merchant TEXT NOT NULL,
+     identity_key TEXT NOT NULL,
+     member_id INTEGER NOT NULL,
+     created_at INTEGER NOT NULL,
+     PRIMARY KEY (merchant, identity_key)
+   )`,
   `CREATE TABLE IF NOT EXISTS tracking_calls (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
      merchant TEXT NOT NULL,
@@ -152,6 +160,15 @@ async function seedMembers(db: D1Database, merchantCodes: readonly string[], def
     }
   }
   if (statements.length > 0) await db.batch(statements);
+  // Seed members' social links, on merchants with Firebase sign-in.
+  const links = merchantCodes.flatMap((code) =>
+    MERCHANTS[code]?.firebase.apiKey
+      ? SEED_MEMBERS.filter((member) => member.socialEmail).map((member) =>
+          seedLinkStatement(db, code, member.socialEmail!, member.username),
+        )
+      : [],
+  );
+  if (links.length > 0) await db.batch(links);
 }
 
 function defaultPasswordOf(env: Env): string {
@@ -180,14 +197,15 @@ export function ensureDatabase(env: Env): Promise<void> {
 
 /**
  * Puts members back to the seed state (passwords, languages, first-login
- * flags; registered members removed) and drops sessions, captcha challenges
- * and results and SMS codes, for one merchant or all.
+ * flags; registered members removed; social links back to the seed ones) and
+ * drops sessions, captcha challenges and results and SMS codes, for one
+ * merchant or all.
  * RSA keys are kept so clients holding the public key keep working.
  */
 export async function resetData(env: Env, merchant?: string): Promise<void> {
   const db = env.DB;
   const codes = merchant === undefined ? Object.keys(MERCHANTS) : [merchant];
-  const tables = ["tokens", "captcha_challenges", "captcha_results", "sms_codes", "members"];
+  const tables = ["tokens", "captcha_challenges", "captcha_results", "sms_codes", "firebase_identities", "members"];
   await db.batch(codes.flatMap((code) => tables.map((table) => db.prepare(`DELETE FROM ${table} WHERE merchant = ?`).bind(code))));
   await seedMembers(db, codes, defaultPasswordOf(env));
 }

@@ -36,5 +36,9 @@ export const MESSAGES = {
   passwordRequired: "Please enter a password",
   oldPasswordWrong: "The current password is incorrect",
   passwordSame: "The new password must be different from the current password",
+  bindRequired: "This account is not linked to a member yet",
+  identityTokenInvalid: "The sign-in could not be verified. Please try again.",
+  identityLinked: "This account is already linked to a member",
+  identityUnavailable: "Sign-in with this provider is not available",
   tooManySms: (seconds: number) => `Please wait ${seconds} seconds before requesting another code`,
 } as const;

@@ -221,6 +221,8 @@ export interface SeedMember {
   gaSecret?: string;
   /** Two-factor methods: E email, P payee name, G authenticator, S sms. */
   twoFactor?: readonly TwoFactorMethod[];
+  /** A Google account linked for social sign-in (by its email), on merchants with Firebase. */
+  socialEmail?: string;
 }
 
 /** Seed members whose every login is a first-time login (the announcement popup's F audience). */
@@ -229,6 +231,8 @@ export const ALWAYS_FIRST_LOGIN: ReadonlySet<string> = new Set(["fresh01"]);
 export const DEMO_EMAIL = "email01@example.com";
 export const DEMO_PAYEE_NAME = "Nguyen Van A";
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
+/** The Google account seed member social01 signs in with. */
+export const SOCIAL_EMAIL = "social01@example.com";
 
 /** Seeded into every merchant, with the merchant's default language. */
 export const SEED_MEMBERS: readonly SeedMember[] = [
@@ -257,6 +261,17 @@ export const SEED_MEMBERS: readonly SeedMember[] = [
   { username: "member1", password: "demo1234", type: 1 },
   { username: "member2", password: "demo1234", type: 2 },
   { username: "vip01", password: "demo1234", type: 0 },
+  // Social sign-in (docs/platform-contract.md#identity-provider-tokens): linked to this Google account.
+  { username: "social01", password: "demo1234", type: 0, socialEmail: SOCIAL_EMAIL },
+  // …and one whose login also needs its payee name (two-factor after a social sign-in).
+  {
+    username: "socialpayee01",
+    password: "demo1234",
+    type: 0,
+    payeeName: DEMO_PAYEE_NAME,
+    twoFactor: ["P"],
+    socialEmail: "socialpayee01@example.com",
+  },
 ];
 
 /** The members whose club label is AUTO (VIP benefits shown); every other member has a MANUAL label. */

@@ -19,6 +19,7 @@ type MobileCodeFieldsProps = {
   codeSent?: CodeSent | null;
   onMobileErrors: (errors: Partial<Record<"countryDialingCode" | "mobileNum", Message>>) => void;
   onNotice: (notice: Message) => void;
+  sendByFirebase?: ComponentProps<typeof SmsCodeField>["sendByFirebase"];
 };
 
 /** A mobile number and the SMS code sent to it ("send-code" posts the same form): SMS login and mobile registration. */
@@ -44,6 +45,7 @@ export function MobileCodeFields(props: MobileCodeFieldsProps) {
         codeSent={props.codeSent}
         onMobileErrors={props.onMobileErrors}
         onNotice={props.onNotice}
+        sendByFirebase={props.sendByFirebase}
       />
     </>
   );

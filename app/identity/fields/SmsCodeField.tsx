@@ -3,7 +3,7 @@ import { forwardRef, useCallback, useEffect, useId, useRef, useState, type Mouse
 import { CaptchaField, useCaptcha } from "~/captcha";
 import type { CaptchaVersion } from "~/captcha";
 import { useTranslation } from "~/i18n/translate";
-import { normalizeMobile } from "~/identity/phone";
+import { normalizeMobile, wireMobile } from "~/identity/phone";
 import { TextField } from "./TextField";
 import type { CodeSent, Message, SendCodeResult } from "../login/types";
 
@@ -28,6 +28,11 @@ type SmsCodeFieldProps = {
   /** Errors about the mobile number (or none after a successful send). */
   onMobileErrors: (errors: Partial<Record<"countryDialingCode" | "mobileNum", Message>>) => void;
   onNotice: (notice: Message) => void;
+  /**
+   * SMS codes by Firebase (docs/behaviour/firebase.md#sms-by-firebase): sends the code to "+" dialling code and number,
+   * with an invisible reCAPTCHA in the given element; throws Firebase's error. Absent: the platform sends the code.
+   */
+  sendByFirebase?: (phone: string, recaptcha: HTMLElement) => Promise<void>;
 };
 
 function secondsLeft(until: number, now = Date.now()): number {
@@ -41,10 +46,12 @@ function secondsLeft(until: number, now = Date.now()): number {
  * typed.
  */
 export const SmsCodeField = forwardRef<HTMLInputElement, SmsCodeFieldProps>(function SmsCodeField(
-  { id, label, error, defaultValue, sendIntent, captcha, codeSent, onMobileErrors, onNotice },
+  { id, label, error, defaultValue, sendIntent, captcha, codeSent, onMobileErrors, onNotice, sendByFirebase },
   ref,
 ) {
   const { t } = useTranslation();
+  const recaptcha = useRef<HTMLDivElement>(null);
+  const [firebaseSending, setFirebaseSending] = useState(false);
   const fetcher = useFetcher<SendCodeResult>({ key: `sms-code-${id}` });
   const smsCaptcha = useCaptcha();
   const button = useRef<HTMLButtonElement>(null);
@@ -101,13 +108,34 @@ export const SmsCodeField = forwardRef<HTMLInputElement, SmsCodeFieldProps>(func
         form.querySelector<HTMLInputElement>('input[name="mobileNum"]')?.focus();
         return;
       }
+      if (sendByFirebase) {
+        if (firebaseSending || !recaptcha.current) return;
+        setFirebaseSending(true);
+        try {
+          await sendByFirebase(wireMobile(countryDialingCode, mobileNum), recaptcha.current);
+          onMobileErrors({});
+          // Firebase gives no expiry: the countdown's fallback.
+          setNow(Date.now());
+          setUntil(Date.now() + COUNTDOWN_FALLBACK_MS);
+          setAnnounce(true);
+        } catch (error) {
+          // The error texts load only when needed: most sign-ins never show one.
+        const { identityError, identityErrorText } = await import("~/identity/firebase/identity-errors");
+        const shown = identityError(error);
+          if (shown?.field === "mobileNum") onMobileErrors({ mobileNum: { key: shown.key } });
+          else if (shown) onNotice({ text: identityErrorText(shown, t) });
+        } finally {
+          setFirebaseSending(false);
+        }
+        return;
+      }
       if (!(await smsCaptcha.ensureVerified())) return;
       fetcher.submit({ countryDialingCode, mobileNum, ...(smsCaptcha.values() ?? {}) }, { method: "post", action: "/m/sms-code" });
     },
-    [fetcher, counting, onMobileErrors, smsCaptcha],
+    [fetcher, counting, onMobileErrors, onNotice, smsCaptcha, sendByFirebase, firebaseSending, t],
   );
 
-  const sending = fetcher.state !== "idle";
+  const sending = fetcher.state !== "idle" || firebaseSending;
   const addon = counting ? (
     <span className="sms-code__countdown" role="timer" aria-live="off">
       {t("resend_in_seconds", { seconds: secondsLeft(until!, now) })}
@@ -147,9 +175,14 @@ export const SmsCodeField = forwardRef<HTMLInputElement, SmsCodeFieldProps>(func
         {announce || codeSent ? t("code_sent") : ""}
       </p>
       {/* The SMS captcha opens from "Send code"; its own box shows only problems (the login captcha has the main one). */}
-      <div className="sms-code__captcha">
-        <CaptchaField ref={smsCaptcha.ref} product="sms" {...captcha} />
-      </div>
+      {sendByFirebase ? (
+        // Firebase's invisible reCAPTCHA (a badge only when it must ask).
+        <div ref={recaptcha} className="sms-code__recaptcha" />
+      ) : (
+        <div className="sms-code__captcha">
+          <CaptchaField ref={smsCaptcha.ref} product="sms" {...captcha} />
+        </div>
+      )}
     </>
   );
 });

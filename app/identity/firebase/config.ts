@@ -5,6 +5,19 @@
 export const SOCIAL_PROVIDERS = ["google", "facebook", "twitter", "line", "apple"] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
+/** The Firebase provider id of each social provider: the `firebaseChannel` the platform is told. */
+export const PROVIDER_CHANNELS: Readonly<Record<SocialProvider, string>> = {
+  google: "google.com",
+  facebook: "facebook.com",
+  twitter: "twitter.com",
+  line: "oidc.line",
+  apple: "apple.com",
+};
+
+/** Every channel an ID token may come from: the social providers' and phone (SMS codes by Firebase). */
+export const FIREBASE_CHANNELS = ["google.com", "facebook.com", "twitter.com", "oidc.line", "apple.com", "phone"] as const;
+export type FirebaseChannel = (typeof FIREBASE_CHANNELS)[number];
+
 /** Providers an Android app shell can only offer through its own native sign-in (docs/behaviour/firebase.md#refusals). */
 export const NATIVE_ONLY_IN_ANDROID_APP: ReadonlySet<SocialProvider> = new Set(["facebook", "twitter", "line"]);
 

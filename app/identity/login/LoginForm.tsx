@@ -12,6 +12,9 @@ import { useMessageText } from "../fields/useMessageText";
 import { SubmitButton } from "../fields/SubmitButton";
 import { useFocusFirstError, type FieldIds } from "../fields/useFocusFirstError";
 import { useSubmitLock } from "../fields/useSubmitLock";
+import { wireMobile } from "../phone";
+import { useRootData } from "~/shell/root-data";
+import { confirmCodeByFirebase, sendCodeByFirebase } from "../firebase/firebase-sms";
 
 const FIELD_IDS: FieldIds<LoginField> = {
   username: "login-username",
@@ -26,9 +29,11 @@ type LoginFormProps = {
   result: LoginActionData | undefined;
   panelId: string;
   onNotice: (notice: Message) => void;
+  /** Logging in links this identity (its provider's name shown) to the account (docs/behaviour/firebase.md#new-identity). */
+  linking?: string | null;
 };
 
-export function LoginForm({ page, result, panelId, onNotice }: LoginFormProps) {
+export function LoginForm({ page, result, panelId, onNotice, linking = null }: LoginFormProps) {
   const { t } = useTranslation();
   const text = useMessageText();
   const submit = useSubmit();
@@ -39,6 +44,12 @@ export function LoginForm({ page, result, panelId, onNotice }: LoginFormProps) {
   const lock = useSubmitLock(navigation.state !== "idle");
   const [mobileErrors, setMobileErrors] = useState<Partial<Record<LoginField, Message>>>({});
   const formRef = useRef<HTMLFormElement>(null);
+  const firebase = useRootData()?.firebase ?? null;
+  const firebaseSms = page.settings.smsByFirebase && firebase ? firebase : null;
+  const sendByFirebase = useCallback(
+    (phone: string, recaptcha: HTMLElement) => sendCodeByFirebase(firebaseSms!, phone, recaptcha),
+    [firebaseSms],
+  );
 
   const mode = result?.mode ?? page.mode;
   const values = result?.values;
@@ -55,6 +66,29 @@ export function LoginForm({ page, result, panelId, onNotice }: LoginFormProps) {
 
   const onMobileErrors = useCallback((next: Partial<Record<"countryDialingCode" | "mobileNum", Message>>) => setMobileErrors(next), []);
 
+  /** The code typed, checked by Firebase: the ID token, or null with the error shown. */
+  const firebaseIdToken = useCallback(
+    async (fields: FormData): Promise<string | null> => {
+      const phone = wireMobile(String(fields.get("countryDialingCode") ?? ""), String(fields.get("mobileNum") ?? ""));
+      const code = String(fields.get("verificationCode") ?? "").trim();
+      if (!code) {
+        setMobileErrors({ verificationCode: { key: "error_code_required" } });
+        return null;
+      }
+      try {
+        return await confirmCodeByFirebase(phone, code);
+      } catch (error) {
+        // The error texts load only when needed: most sign-ins never show one.
+        const { identityError, identityErrorText } = await import("~/identity/firebase/identity-errors");
+        const shown = identityError(error);
+        if (shown?.field) setMobileErrors({ [shown.field]: { key: shown.key } });
+        else if (shown) onNotice({ text: identityErrorText(shown, t) });
+        return null;
+      }
+    },
+    [onNotice, t],
+  );
+
   const onSubmit = useCallback(
     async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
@@ -62,6 +96,20 @@ export function LoginForm({ page, result, panelId, onNotice }: LoginFormProps) {
       const form = event.currentTarget;
       const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
       const fields = new FormData(form, submitter);
+      // SMS codes by Firebase: Firebase checks the code, and its ID token logs in (type firebase).
+      if (firebaseSms && mode === "sms" && fields.get("intent") !== "send-code") {
+        const idToken = await firebaseIdToken(fields);
+        if (!idToken) {
+          lock.release();
+          return;
+        }
+        fields.set("intent", "firebase");
+        fields.set("firebaseChannel", "phone");
+        fields.set("firebaseIdToken", idToken);
+        fields.delete("verificationCode");
+        submit(fields, { method: "post" });
+        return;
+      }
       // Two captcha widgets may share this form (login and SMS): only the login result goes with the login.
       if (!(await loginCaptcha.attachResult(fields))) {
         lock.release();
@@ -69,7 +117,7 @@ export function LoginForm({ page, result, panelId, onNotice }: LoginFormProps) {
       }
       submit(fields, { method: "post" });
     },
-    [lock, loginCaptcha, submit],
+    [lock, loginCaptcha, submit, firebaseSms, mode, firebaseIdToken],
   );
 
   const remember = values?.remember ?? page.prefill.remember;
@@ -88,6 +136,14 @@ export function LoginForm({ page, result, panelId, onNotice }: LoginFormProps) {
       <button type="submit" name="intent" value="login" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
       <input type="hidden" name="mode" value={mode} />
       {page.redirectUrl ? <input type="hidden" name="redirectUrl" value={page.redirectUrl} /> : null}
+      {linking ? (
+        <>
+          <input type="hidden" name="linkIdentity" value="1" />
+          <p className="login-form__linking" role="status">
+            {t("identity_linking", { provider: linking })}
+          </p>
+        </>
+      ) : null}
       <DeviceFields />
 
       {mode === "username" ? (
@@ -129,8 +185,14 @@ export function LoginForm({ page, result, panelId, onNotice }: LoginFormProps) {
           codeSent={result?.codeSent}
           onMobileErrors={onMobileErrors}
           onNotice={onNotice}
+          sendByFirebase={firebaseSms ? sendByFirebase : undefined}
         />
       )}
+      {firebaseSms && mode === "sms" ? (
+        <noscript>
+          <p className="login-form__note">{t("sms_needs_javascript")}</p>
+        </noscript>
+      ) : null}
 
       <label className="checkbox">
         <input type="checkbox" name="remember" defaultChecked={remember} />

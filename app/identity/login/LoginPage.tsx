@@ -6,7 +6,6 @@ import { useTranslation } from "~/i18n/translate";
 import { useRootData } from "~/shell/root-data";
 import { LoginForm } from "./LoginForm";
 import { LoginTabs } from "./LoginTabs";
-import { SocialButtons } from "./SocialButtons";
 import type { Message } from "./types";
 import type { action, loader } from "~/routes/m.login";
 import { useHydrated } from "../../ui/use-hydrated";
@@ -17,6 +16,19 @@ const PANEL_ID = "login-panel";
 // Only a login that needs a second step shows it: in the browser its code loads then, not with the page
 // (docs/behaviour/shell.md#script-budget). The server renders it directly: a component that suspended there would be
 // streamed in behind a script, and without JavaScript the step would never appear.
+// Social sign-in needs the SDK, so it is offered only once the page runs; its code loads then (never with the page).
+const SocialButtons = lazy(() => import("../firebase/SocialButtons"));
+const IdentityOffer = lazy(() => import("../firebase/IdentityOffer"));
+
+/** The names of the providers, for the texts that speak of "your … account". */
+const CHANNEL_NAMES: Record<string, string> = {
+  "google.com": "Google",
+  "facebook.com": "Facebook",
+  "twitter.com": "X (Twitter)",
+  "oidc.line": "LINE",
+  "apple.com": "Apple",
+};
+
 const TwoFactor = import.meta.env.SSR
   ? TwoFactorOnServer
   : lazy(() => import("../two-factor/TwoFactor").then((module) => ({ default: module.TwoFactor })));
@@ -33,16 +45,24 @@ export function LoginPage() {
   const sessionEndedNotice = page.sessionEnded ? { id: "session-ended", message: { key: "please_login" } as Message } : null;
   const [notice, setNotice] = useState<{ id: string; message: Message } | null>(sessionEndedNotice);
   const [twoFactorOpen, setTwoFactorOpen] = useState(true);
+  const [offerOpen, setOfferOpen] = useState(true);
+  const [linking, setLinking] = useState<string | null>(null);
 
-  // Each answer may carry a notice (platform message) and may open the two-factor step again.
+  // Each answer may carry a notice (platform message) and may open the two-factor step or the identity offer again.
   useEffect(() => {
     if (!result) return;
     setNotice(result.notice ? { id: result.id, message: result.notice } : null);
     if (result.twoFactor?.notice) setNotice({ id: `${result.id}-2fa`, message: result.twoFactor.notice });
     setTwoFactorOpen(true);
+    setOfferOpen(true);
+    // A new identity offer replaces a link in progress; any other answer keeps it (a mistyped password, say).
+    if (result.identityOffer) setLinking(null);
   }, [result]);
 
   const showNotice = useCallback((message: Message) => setNotice({ id: crypto.randomUUID(), message }), []);
+  const showText = useCallback((message: string) => setNotice({ id: crypto.randomUUID(), message: { text: message } }), []);
+  const offer = result?.identityOffer ?? null;
+  const offerProvider = offer ? (offer.channel === "phone" ? t("mobile_number") : (CHANNEL_NAMES[offer.channel] ?? offer.channel)) : "";
   const closeTwoFactor = useCallback(() => setTwoFactorOpen(false), []);
 
   // Before hydration (and with JavaScript off) the notice comes straight from the action's answer.
@@ -56,7 +76,8 @@ export function LoginPage() {
           ? null
           : sessionEndedNotice;
   const twoFactor = result?.twoFactor ?? null;
-  const mode = result?.mode ?? page.mode;
+  // Linking an identity is a username-and-password login.
+  const mode = linking ? "username" : (result?.mode ?? page.mode);
   const inlineTwoFactor = twoFactor !== null && !hydrated;
   // One step, shown in the page's place without JavaScript and as a modal over the form with it.
   const twoFactorStep =
@@ -87,12 +108,30 @@ export function LoginPage() {
         ) : (
           <>
             {page.settings.smsEnabled ? <LoginTabs mode={mode} panelId={PANEL_ID} /> : null}
-            <LoginForm key={mode} page={{ ...page, mode }} result={result} panelId={PANEL_ID} onNotice={showNotice} />
-            {page.settings.social ? <SocialButtons /> : null}
+            <LoginForm key={mode} page={{ ...page, mode }} result={result} panelId={PANEL_ID} onNotice={showNotice} linking={linking} />
+            {hydrated && root?.firebase && root.firebase.providers.length > 0 ? (
+              <Suspense fallback={null}>
+                <SocialButtons config={root.firebase} formId={PANEL_ID} onNotice={showText} />
+              </Suspense>
+            ) : null}
           </>
         )}
       </section>
       {twoFactorStep && !inlineTwoFactor && twoFactorOpen ? twoFactorStep : null}
+      {offer && offerOpen && hydrated ? (
+        <Suspense fallback={null}>
+          <IdentityOffer
+            key={result?.id}
+            offer={offer}
+            provider={offerProvider}
+            onLoginExisting={() => {
+              setLinking(offerProvider);
+              setOfferOpen(false);
+            }}
+            onClose={() => setOfferOpen(false)}
+          />
+        </Suspense>
+      ) : null}
       {shownNotice ? <NoticeDialog key={shownNotice.id} notice={{ message: text(shownNotice.message) ?? "" }} /> : null}
     </div>
   );

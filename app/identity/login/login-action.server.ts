@@ -40,6 +40,16 @@ import { keyMessage, newId, noticeFor, platformMessage, serviceUnavailableNotice
 import { checkThrottle, clearAccountAttempts, recordAttempt, tooManyAttempts } from "../throttle.server";
 import { identityGuardFor } from "../../.server/security/identity-guard";
 import { geetestFields, readMobile, sendSmsCode } from "../send-code.server";
+import {
+  callRegisterByIdentity,
+  clearPendingIdentityCookie,
+  fieldsOfPending,
+  identityFieldsOf,
+  pendingIdentityCookie,
+  readPendingIdentity,
+  type IdentityFields,
+} from "../firebase/identity-login.server";
+import { getSiteSettings } from "../../.server/platform/site";
 
 /** Credential errors: the remembered credentials are forgotten (docs/behaviour/identity.md#login-messages). */
 export const CREDENTIAL_ERROR_CODES = new Set(["login.cred.err", "not.exists.user"]);
@@ -71,6 +81,10 @@ const formSchema = z
     geetestValidate: text(256),
     geetestSeccode: text(300),
     geetestValidateV4: text(2048),
+    firebaseChannel: text(32),
+    firebaseIdToken: text(4000),
+    /** "1": link the pending identity to the account logged in (docs/behaviour/firebase.md#new-identity). */
+    linkIdentity: text(2),
   })
   .passthrough();
 type LoginForm = z.infer<typeof formSchema>;
@@ -127,6 +141,7 @@ function answer(form: LoginForm, patch: Partial<LoginActionData>, status = 400, 
     notice: null,
     codeSent: null,
     twoFactor: null,
+    identityOffer: null,
     ...patch,
   };
   return data(body, { status, headers });
@@ -145,12 +160,24 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
   const parsed = formSchema.safeParse(fields);
   if (!parsed.success) return answer({}, { notice: keyMessage("unknown_error") });
   const form = parsed.data;
+  // With SMS codes by Firebase the platform sends none: the SMS mode works only with JavaScript, which posts intent
+  // firebase (docs/behaviour/firebase.md#sms-by-firebase).
+  if (
+    (form.intent === "send-code" || (modeOf(form) === "sms" && !form.intent?.match(/^(firebase|verify|2fa-send-code)$/))) &&
+    (await smsByFirebase(context))
+  ) {
+    return answer({ ...form, mode: "sms" }, { notice: keyMessage("sms_needs_javascript") });
+  }
   switch (form.intent) {
     case "send-code":
       return sendCodeFromLoginForm(context, form);
     case "verify":
     case "2fa-send-code":
       return twoFactorAction(request, context, form);
+    case "firebase":
+      return identityLogin(request, context, form);
+    case "identity-register":
+      return registerPendingIdentity(request, context, form);
     default:
       if (form.switchTo) return twoFactorAction(request, context, form);
       return login(request, context, form);
@@ -191,6 +218,10 @@ async function login(request: Request, context: AppContext, form: LoginForm) {
 
   const headers = new Headers();
   if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
+  // "Log in to an existing account" after a new identity: the platform links it to the account on success.
+  const linking =
+    form.linkIdentity === "1" ? await readPendingIdentity(request, sessionSecret(context), context.merchant.merchantCode) : null;
+  if (linking && mode === "username") Object.assign(body, fieldsOfPending(linking));
   const account = body.username ?? body.mobileNum ?? null;
   const throttled = await checkThrottle(context, "login", account);
   if (throttled.blocked) return answer(form, { notice: tooManyAttempts(throttled) }, 429, headers);
@@ -214,6 +245,7 @@ async function login(request: Request, context: AppContext, form: LoginForm) {
       value: { customerId: result.value.id, customerName: result.value.userName },
     });
     done.headers.forEach((value, name) => headers.append(name, value));
+    if (linking) headers.append("Set-Cookie", await clearPendingIdentityCookie(request));
     return redirect(done.location, { headers });
   }
 
@@ -227,6 +259,7 @@ async function login(request: Request, context: AppContext, form: LoginForm) {
         merchantCode: context.merchant.merchantCode,
         username: body.username,
         password: body.password,
+        identity: null,
         methods,
         mobileNum: requirement.data.mobileNum,
         remember,
@@ -334,8 +367,9 @@ async function twoFactorAction(request: Request, context: AppContext, form: Logi
 
   const device = await loginDeviceId(request, sessionSecret(context), form.loginDeviceId);
   const body: VerificationBody = {
-    username: pending.username,
-    password: pending.password,
+    ...(pending.identity
+      ? { firebaseChannel: pending.identity.channel, firebaseIdToken: pending.identity.idToken }
+      : { username: pending.username ?? "", password: pending.password ?? "" }),
     method: METHOD_CODES[method],
     loginDeviceId: device.id,
   };
@@ -358,16 +392,18 @@ async function twoFactorAction(request: Request, context: AppContext, form: Logi
       request,
       context,
       login: result.value,
-      loginType: "username",
-      password: pending.password,
-      remember: pending.remember
-        ? rememberedFields({
-            type: "username",
-            username: pending.username,
-            password: pending.password,
-            merchant: context.merchant.merchantCode,
-          })
-        : null,
+      loginType: pending.identity ? "firebase" : "username",
+      password: pending.password ?? undefined,
+      remember: !pending.remember
+        ? null
+        : pending.identity || !pending.username || !pending.password
+          ? { type: "firebase" }
+          : rememberedFields({
+              type: "username",
+              username: pending.username,
+              password: pending.password,
+              merchant: context.merchant.merchantCode,
+            }),
       redirectUrl: pending.redirectUrl,
     });
     await sendTrackingEvent(request, context, {
@@ -406,4 +442,169 @@ async function twoFactorAction(request: Request, context: AppContext, form: Logi
       focus: field,
     }),
   });
+}
+
+async function smsByFirebase(context: AppContext): Promise<boolean> {
+  const settings = await getSiteSettings(context.platform);
+  return settings.ok && settings.value.sms.firebase === true && !!settings.value.sms.apiKey && !!settings.value.sms.projectId;
+}
+
+/** A device id for this request, and its cookie when new. */
+async function deviceOf(request: Request, context: AppContext, form: LoginForm) {
+  return loginDeviceId(request, sessionSecret(context), form.loginDeviceId);
+}
+
+/**
+ * A Firebase ID token posted by the page (social sign-in, or an SMS code checked by Firebase): login type firebase;
+ * a new identity is registered at once (auto-register) or offered the choice (docs/behaviour/firebase.md#new-identity).
+ */
+async function identityLogin(request: Request, context: AppContext, form: LoginForm) {
+  const fields = identityFieldsOf(form);
+  const mode = form.firebaseChannel === "phone" ? "sms" : "username";
+  const shown = { ...form, mode };
+  if (!fields) return answer(shown, { notice: keyMessage("unknown_error") });
+  const device = await deviceOf(request, context, form);
+  const headers = new Headers();
+  if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
+  const throttled = await checkThrottle(context, "login", null);
+  if (throttled.blocked) return answer(shown, { notice: tooManyAttempts(throttled) }, 429, headers);
+
+  const result = await callLogin(
+    context.platform,
+    { type: "firebase", merchant: context.merchant.merchantCode, loginDeviceId: device.id, ...fields },
+    deviceFor(request, form),
+  );
+  if (result.ok) return identitySignedIn(request, context, form, result.value, headers);
+
+  // Two-factor applies as after a password login; the ID token stands in for the password in the second step.
+  if (result.errorCode === "login_verify_required") {
+    const requirement = twoFactorRequirementSchema.safeParse(result.value ?? {});
+    const methods = requirement.success ? requiredMethods(requirement.data) : [];
+    const active = firstMethod(methods);
+    if (requirement.success && active) {
+      const pending: Omit<PendingTwoFactor, "expiresAt" | "nonce"> = {
+        merchantCode: context.merchant.merchantCode,
+        username: null,
+        password: null,
+        identity: { channel: fields.firebaseChannel, idToken: fields.firebaseIdToken },
+        methods,
+        mobileNum: requirement.data.mobileNum,
+        remember: typedValues(form).remember,
+        redirectUrl: redirectUrlOf(request, form),
+      };
+      headers.append("Set-Cookie", await pendingTwoFactorCookie(request, sessionSecret(context), pending));
+      return answer(shown, { twoFactor: twoFactorState(pending, active) }, 200, headers);
+    }
+  }
+
+  if (result.errorCode === "bind_customer_required") {
+    const settings = await getSiteSettings(context.platform);
+    if (settings.ok && settings.value.sms.autoRegister === true)
+      return registerIdentity(request, context, form, fields, device.id, headers);
+    headers.append(
+      "Set-Cookie",
+      await pendingIdentityCookie(request, sessionSecret(context), fields, context.merchant.merchantCode, redirectUrlOf(request, form)),
+    );
+    const canRegister = settings.ok && settings.value.whitelabelVal["FIREBASECREATEACC3"] === true;
+    return answer(shown, { identityOffer: { channel: fields.firebaseChannel, canRegister } }, 200, headers);
+  }
+  await recordAttempt(context, "login", null);
+  // Any other failure: the identity is dropped (the player starts the sign-in again) and the message shown.
+  headers.append("Set-Cookie", await clearPendingIdentityCookie(request));
+  const unavailable = serviceUnavailableNotice(result);
+  if (unavailable) return answer(shown, { notice: unavailable }, 503, headers);
+  return answer(shown, { notice: noticeFor(result) }, 400, headers);
+}
+
+/** 'register_new' after a new identity: a member is registered for the pending identity and signed in. */
+async function registerPendingIdentity(request: Request, context: AppContext, form: LoginForm) {
+  const pending = await readPendingIdentity(request, sessionSecret(context), context.merchant.merchantCode);
+  if (!pending)
+    return answer(form, { notice: keyMessage("identity_expired") }, 400, { "Set-Cookie": await clearPendingIdentityCookie(request) });
+  const settings = await getSiteSettings(context.platform);
+  if (!settings.ok || settings.value.whitelabelVal["FIREBASECREATEACC3"] !== true) {
+    return answer(form, { notice: keyMessage("unknown_error") }, 400);
+  }
+  const device = await deviceOf(request, context, form);
+  const headers = new Headers();
+  if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
+  return registerIdentity(
+    request,
+    context,
+    { ...form, redirectUrl: pending.redirectUrl ?? undefined },
+    fieldsOfPending(pending),
+    device.id,
+    headers,
+  );
+}
+
+async function registerIdentity(
+  request: Request,
+  context: AppContext,
+  form: LoginForm,
+  fields: IdentityFields,
+  loginDeviceId: string,
+  headers: Headers,
+) {
+  const shown = { ...form, mode: fields.firebaseChannel === "phone" ? "sms" : "username" };
+  await sendTrackingEvent(request, context, { eventName: "registerSubmit", displayMode: parseDisplayMode(form.displayMode) });
+  const result = await callRegisterByIdentity(
+    context.platform,
+    { ...fields, loginDeviceId, smsTemplate: fields.firebaseChannel === "phone" },
+    deviceFor(request, form),
+  );
+  headers.append("Set-Cookie", await clearPendingIdentityCookie(request));
+  if (!result.ok || !result.value.token) {
+    const unavailable = result.ok ? null : serviceUnavailableNotice(result);
+    if (unavailable) return answer(shown, { notice: unavailable }, 503, headers);
+    return answer(shown, { notice: result.ok ? keyMessage("unknown_error") : noticeFor(result) }, 400, headers);
+  }
+  const value = result.value;
+  const id = value.id ?? value.customerId ?? "";
+  await sendTrackingEvent(request, context, {
+    eventName: "register",
+    displayMode: parseDisplayMode(form.displayMode),
+    value: { customerId: id, customerName: value.userName },
+  });
+  return identitySignedIn(
+    request,
+    context,
+    form,
+    {
+      id,
+      token: value.token!,
+      userName: value.userName,
+      customerType: value.customerType ?? 0,
+      firstTimeLogin: value.firstTimeLogin ?? true,
+      passwordExpired: false,
+    },
+    headers,
+  );
+}
+
+async function identitySignedIn(
+  request: Request,
+  context: AppContext,
+  form: LoginForm,
+  login: Parameters<typeof completeLogin>[0]["login"],
+  headers: Headers,
+) {
+  const done = await completeLogin({
+    request,
+    context,
+    login,
+    loginType: "firebase",
+    password: undefined,
+    // A Firebase login remembers only its type (docs/behaviour/identity.md#remembered-login).
+    remember: typedValues(form).remember ? { type: "firebase" } : null,
+    redirectUrl: redirectUrlOf(request, form),
+  });
+  await sendTrackingEvent(request, context, {
+    eventName: "login",
+    displayMode: parseDisplayMode(form.displayMode),
+    value: { customerId: login.id, customerName: login.userName },
+  });
+  done.headers.forEach((value, name) => headers.append(name, value));
+  headers.append("Set-Cookie", await clearPendingIdentityCookie(request));
+  return redirect(done.location, { headers });
 }

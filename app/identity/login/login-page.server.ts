@@ -80,7 +80,8 @@ export async function loadLoginPage(request: Request, context: AppContext): Prom
       captcha: { login: settings.captcha.login === true, sms: settings.captcha.sms === true },
       defaultDialingCode,
       countries,
-      social: smsFirebase && !!settings.sms.apiKey,
+      // SMS codes by Firebase need the merchant's Firebase app too (docs/behaviour/firebase.md#configuration).
+      smsByFirebase: smsFirebase && !!settings.sms.apiKey && !!settings.sms.projectId,
     },
     captcha: {
       login: captchaSetupFromSettings(rawValue, "login", context.merchant.captchaScriptServers),

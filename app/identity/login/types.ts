@@ -17,11 +17,21 @@ export type LoginPageSettings = {
   defaultDialingCode: string;
   /** The dialling-code picker, only under its conditions (docs/behaviour/identity.md#country-picker); null otherwise. */
   countries: Country[] | null;
-  /** Social sign-in buttons (identity provider configured): rendered, not wired yet. */
-  social: boolean;
+  /** SMS codes are sent and checked by Firebase phone auth (docs/behaviour/firebase.md#sms-by-firebase). */
+  smsByFirebase: boolean;
+};
+
+/** A new identity (bind_customer_required) and what the player may do with it (docs/behaviour/firebase.md#new-identity). */
+export type IdentityOffer = {
+  channel: string;
+  /** 'register_new' is offered (FIREBASECREATEACC3). */
+  canRegister: boolean;
 };
 
 export type LoginField = "username" | "password" | "countryDialingCode" | "mobileNum" | "verificationCode";
+
+/** How the login was made, for the rules after it (forced change, remembered login). */
+export type LoginType = "username" | "sms" | "firebase";
 
 /** Everything typed except the password. */
 export type LoginValues = {
@@ -59,6 +69,8 @@ export type LoginActionData = {
   notice: Message | null;
   codeSent: CodeSent | null;
   twoFactor: TwoFactorState | null;
+  /** A Firebase sign-in found no member: the choice to offer. */
+  identityOffer: IdentityOffer | null;
 };
 
 /** The send-code resource route's answer (/m/sms-code). */

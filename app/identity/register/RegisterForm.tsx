@@ -13,6 +13,9 @@ import { useSubmitLock } from "../fields/useSubmitLock";
 import { validateRegistration, type RegisterField, type RegisterMode } from "./register-form";
 import { SubmitButton } from "../fields/SubmitButton";
 import type { Message, RegisterFailure, RegisterPageData } from "./types";
+import { useRootData } from "~/shell/root-data";
+import { wireMobile } from "../phone";
+import { confirmCodeByFirebase, sendCodeByFirebase } from "../firebase/firebase-sms";
 
 const FIELD_IDS: FieldIds<RegisterField> = {
   username: "register-username",
@@ -52,6 +55,13 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
   const values = result?.values;
   const errors: Errors = { ...(result?.fieldErrors ?? {}), ...localErrors };
   const passwordOptional = mode === "mobile" && page.passwordOptionalForMobile;
+  const rootFirebase = useRootData()?.firebase ?? null;
+  // Mobile registration by identity provider: Firebase sends and checks the code; no password, no platform captcha.
+  const firebaseSms = mode === "mobile" && page.smsByFirebase && rootFirebase ? rootFirebase : null;
+  const sendByFirebase = useCallback(
+    (phone: string, recaptcha: HTMLElement) => sendCodeByFirebase(firebaseSms!, phone, recaptcha),
+    [firebaseSms],
+  );
 
   // A new answer: focus goes to its first invalid field, its errors replace the local ones, and a used captcha
   // result is dropped for a fresh challenge (docs/behaviour/captcha.md#single-use-result).
@@ -66,6 +76,33 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
 
   const onMobileErrors = useCallback((next: Errors) => setLocalErrors(next), []);
 
+  /** The mobile number and code, the code checked by Firebase: its ID token, or null with the error shown. */
+  const firebaseIdToken = useCallback(
+    async (fields: FormData): Promise<string | null> => {
+      const mobileNum = String(fields.get("mobileNum") ?? "").trim();
+      const code = String(fields.get("verificationCode") ?? "").trim();
+      const missing: Errors = {};
+      if (!mobileNum) missing.mobileNum = { key: "error_mobile_required" };
+      if (!code) missing.verificationCode = { key: "error_code_required" };
+      if (Object.keys(missing).length > 0) {
+        setLocalErrors(missing);
+        focusFirstError(missing);
+        return null;
+      }
+      try {
+        return await confirmCodeByFirebase(wireMobile(String(fields.get("countryDialingCode") ?? ""), mobileNum), code);
+      } catch (error) {
+        // The error texts load only when needed: most sign-ins never show one.
+        const { identityError, identityErrorText } = await import("~/identity/firebase/identity-errors");
+        const shown = identityError(error);
+        if (shown?.field) setLocalErrors({ [shown.field]: { key: shown.key } });
+        else if (shown) onNotice({ text: identityErrorText(shown, t) });
+        return null;
+      }
+    },
+    [focusFirstError, onNotice, t],
+  );
+
   const onSubmit = useCallback(
     async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
@@ -73,6 +110,20 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
       const form = event.currentTarget;
       const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
       const fields = new FormData(form, submitter);
+      if (firebaseSms) {
+        const idToken = await firebaseIdToken(fields);
+        if (!idToken) {
+          lock.release();
+          return;
+        }
+        fields.set("intent", "identity-register");
+        fields.set("firebaseChannel", "phone");
+        fields.set("firebaseIdToken", idToken);
+        fields.delete("verificationCode");
+        fields.delete("password");
+        submit(fields, { method: "post" });
+        return;
+      }
       const checked = validateRegistration(fields, {
         mobileAllowed: page.mobileAllowed,
         passwordRequiredForMobile: !page.passwordOptionalForMobile,
@@ -92,7 +143,7 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
       }
       submit(fields, { method: "post" });
     },
-    [lock, captcha, submit, focusFirstError, page.mobileAllowed, page.passwordOptionalForMobile],
+    [lock, captcha, submit, focusFirstError, page.mobileAllowed, page.passwordOptionalForMobile, firebaseSms, firebaseIdToken],
   );
 
   return (
@@ -129,19 +180,27 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
           codeSent={result?.codeSent}
           onMobileErrors={onMobileErrors}
           onNotice={onNotice}
+          sendByFirebase={firebaseSms ? sendByFirebase : undefined}
         />
       )}
+      {mode === "mobile" && page.smsByFirebase ? (
+        <noscript>
+          <p className="login-form__note">{t("sms_needs_javascript_register")}</p>
+        </noscript>
+      ) : null}
 
-      <PasswordField
-        ref={password}
-        id={FIELD_IDS.password}
-        name="password"
-        label={t("password")}
-        autoComplete="new-password"
-        maxLength={20}
-        hint={errors.password ? undefined : passwordOptional ? t("register_password_optional_hint") : t("password_rule_hint")}
-        error={text(errors.password)}
-      />
+      {firebaseSms ? null : (
+        <PasswordField
+          ref={password}
+          id={FIELD_IDS.password}
+          name="password"
+          label={t("password")}
+          autoComplete="new-password"
+          maxLength={20}
+          hint={errors.password ? undefined : passwordOptional ? t("register_password_optional_hint") : t("password_rule_hint")}
+          error={text(errors.password)}
+        />
+      )}
 
       <div className="register-form__codes">
         <TextField
@@ -168,7 +227,7 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
         />
       </div>
 
-      <CaptchaField ref={captcha.ref} product="register" {...page.captcha} />
+      {firebaseSms ? null : <CaptchaField ref={captcha.ref} product="register" {...page.captcha} />}
 
       <SubmitButton busy={busy} name="intent" value="register">
         {t("register")}

@@ -22,6 +22,8 @@ export type RegisterPageData = {
   /** The merchant's own dialling code, and the list for the picker (empty when the platform gave none). */
   defaultDialingCode: string;
   countries: Country[];
+  /** SMS codes by Firebase: the mobile tab registers by identity provider (docs/behaviour/firebase.md#sms-by-firebase). */
+  smsByFirebase: boolean;
 };
 
 export type RegisterFailure = {

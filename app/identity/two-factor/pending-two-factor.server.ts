@@ -12,8 +12,11 @@ const COOKIE_LIMIT = 4096;
 
 const pendingSchema = z
   .object({
-    username: z.string().min(1).max(64),
-    password: z.string().min(1).max(128),
+    /** A password login's credentials; a Firebase login has `identity` instead. */
+    username: z.string().min(1).max(64).nullable(),
+    password: z.string().min(1).max(128).nullable(),
+    /** A Firebase login (docs/behaviour/firebase.md#after-sign-in): the ID token stands in for the password. */
+    identity: z.object({ channel: z.string().max(32), idToken: z.string().max(4000) }).nullable(),
     methods: z.array(z.enum(TWO_FACTOR_METHODS)).min(1),
     /** The masked number the platform showed, e.g. "+84*****0005". */
     mobileNum: z.string().max(32).nullable(),

@@ -75,6 +75,7 @@ describe("the pending two-factor login (mc_2fa)", () => {
     merchantCode: "demo",
     username: "twofa01",
     password: "demo1234",
+    identity: null,
     methods: ["payeeName", "email"] as ("payeeName" | "email")[],
     mobileNum: null,
     remember: true,

@@ -13,6 +13,8 @@ import { issueToken } from "../sessions";
 import { checkCode, consumeCode } from "../sms";
 import { d1SmsStore } from "../sms-store";
 import { captchaFieldShape, checkCaptcha } from "./captcha";
+import { identityOf } from "./session";
+import { linkIdentity, memberForIdentity } from "../identity-provider";
 
 const optionalText = (max: number) => z.string().max(max).nullish();
 
@@ -171,6 +173,53 @@ async function registerByMobile(ctx: WpsContext): Promise<Response> {
   return registered(ctx, member, body.login);
 }
 
+/** Register by identity provider (docs/platform-contract.md#post-wpsmemberregisterfirebase-encrypted). */
+const identitySchema = z.object({
+  firebaseChannel: z.string().max(32),
+  firebaseIdToken: z.string().max(8192),
+  login: z.boolean(),
+  /** True for a mobile registration (a phone identity): the platform's SMS welcome template applies. */
+  smsTemplate: z.boolean().nullish(),
+  loginDeviceId: optionalText(128),
+});
+
+async function registerByIdentity(ctx: WpsContext): Promise<Response> {
+  const db = ctx.env.DB;
+  const badDevice = checkDevice(ctx.request);
+  if (badDevice !== null) return badDevice;
+  const parsed = await readEncryptedJson(ctx.request, db, ctx.merchant.code, identitySchema);
+  if (!parsed.ok) return parsed.response;
+  const body = parsed.data;
+  const checked = identityOf(ctx, body);
+  if (!checked.ok) return checked.response;
+  const identity = checked.identity;
+  if ((await memberForIdentity(db, ctx.merchant.code, identity)) !== null) {
+    return identity.channel === "phone"
+      ? fail("mobile.exists", MESSAGES.mobileExists)
+      : fail("firebase.identity.linked", MESSAGES.identityLinked);
+  }
+  const mobile = identity.channel === "phone" && identity.phone ? parseMobile(identity.phone) : null;
+  if (identity.channel === "phone" && mobile === null) return fail("mobile.invalid", MESSAGES.mobileInvalid);
+  const member = await createMember(db, {
+    merchant: ctx.merchant.code,
+    username: await freeUsername(db, ctx.merchant.code),
+    // No password is chosen: the platform's default one, which a password login would have to change.
+    password: ctx.env.DEFAULT_MEMBER_PASSWORD,
+    language: memberLanguage(ctx),
+    mobile: mobile?.mobileNum ?? null,
+    dialingCode: mobile?.dialingCode ?? null,
+    registerInfo: {
+      moduleId: null,
+      device: ctx.request.headers.get("Device"),
+      firebaseChannel: identity.channel,
+      smsTemplate: body.smsTemplate === true,
+    },
+  });
+  if (member === null) return fail("username.exists", MESSAGES.usernameExists);
+  await linkIdentity(db, ctx.merchant.code, identity, member.id);
+  return registered(ctx, member, body.login);
+}
+
 async function autoUsername(ctx: WpsContext): Promise<Response> {
   const badDevice = checkDevice(ctx.request);
   if (badDevice !== null) return badDevice;
@@ -181,4 +230,5 @@ export const registerRoutes: WpsRoute[] = [
   { method: "POST", path: "/wps/member/register", handle: registerByUsername },
   { method: "POST", path: "/wps/member/register/mobile", handle: registerByMobile },
   { method: "POST", path: "/wps/member/register/autoUsername", handle: autoUsername },
+  { method: "POST", path: "/wps/member/register/firebase", handle: registerByIdentity },
 ];

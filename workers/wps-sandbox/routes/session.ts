@@ -18,10 +18,11 @@ import { verifyTotp } from "../totp";
 import { invalidRequest } from "../validation";
 import { captchaFieldShape, checkCaptcha } from "./captcha";
 import { verificationRoutes } from "./verification";
+import { linkIdentity, memberForIdentity, verifyIdToken, type Identity } from "../identity-provider";
 
 const optionalText = (max: number) => z.string().max(max).nullish();
 
-/** Unknown fields (firebase*, captcha) are accepted and ignored. */
+/** Unknown fields (captcha) are accepted and ignored. */
 const loginSchema = z.object({
   username: optionalText(64),
   password: optionalText(128),
@@ -31,6 +32,8 @@ const loginSchema = z.object({
   countryDialingCode: optionalText(8),
   mobileNum: optionalText(32),
   verificationCode: optionalText(16),
+  firebaseChannel: optionalText(32),
+  firebaseIdToken: optionalText(8192),
   ...captchaFieldShape,
 });
 
@@ -53,6 +56,20 @@ export function verifyRequiredValue(member: MemberRow) {
   };
 }
 
+/** The identity a login's Firebase fields prove (docs/platform-contract.md#identity-provider-tokens). */
+export function identityOf(
+  ctx: WpsContext,
+  body: { firebaseChannel?: string | null; firebaseIdToken?: string | null },
+): { ok: true; identity: Identity } | { ok: false; response: Response } {
+  if (!ctx.merchant.firebase.apiKey) return { ok: false, response: fail("firebase.unavailable", MESSAGES.identityUnavailable) };
+  if (!filled(body.firebaseIdToken) || !filled(body.firebaseChannel)) {
+    return { ok: false, response: invalidRequest("Invalid request body: firebaseChannel and firebaseIdToken are required") };
+  }
+  const checked = verifyIdToken(body.firebaseIdToken, body.firebaseChannel, ctx.merchant.firebase, Date.now());
+  if (!checked.ok) return { ok: false, response: fail("firebase.token.invalid", `${MESSAGES.identityTokenInvalid} (${checked.reason})`) };
+  return { ok: true, identity: checked.identity };
+}
+
 async function checkCredentials(db: D1Database, merchant: string, username: string, password: string) {
   const member = await findMemberByUsername(db, merchant, username.trim());
   if (member === null) return { member: null, response: fail("not.exists.user", MESSAGES.noUser) };
@@ -69,8 +86,27 @@ async function login(ctx: WpsContext): Promise<Response> {
   if (!parsed.ok) return parsed.response;
   const body = parsed.data;
   const type = filled(body.type) ? body.type : "username";
-  if (type !== "username" && !(type === "sms" && ctx.merchant.login.sms)) {
+  const firebaseLogin = type === "firebase" && !!ctx.merchant.firebase.apiKey;
+  // Where Firebase sends the SMS codes, an SMS login is a Firebase login: the platform's own codes do not log in.
+  const smsLogin = type === "sms" && ctx.merchant.login.sms && !ctx.merchant.firebase.firebase;
+  if (type !== "username" && !smsLogin && !firebaseLogin) {
     return fail("login.type.unsupported", `Login type "${type}" is not available for this merchant`);
+  }
+
+  // A password login may carry an identity to link (the member chose "log in to an existing account").
+  let identity: Identity | null = null;
+  if (filled(body.firebaseIdToken) || firebaseLogin) {
+    const checked = identityOf(ctx, body);
+    if (!checked.ok) return checked.response;
+    identity = checked.identity;
+  }
+
+  if (type === "firebase" && identity !== null) {
+    const member = await memberForIdentity(db, ctx.merchant.code, identity);
+    if (member === null) return fail("bind_customer_required", MESSAGES.bindRequired);
+    if (twoFactorMethods(member).length > 0)
+      return fail("login_verify_required", MESSAGES.verifyRequired, 200, verifyRequiredValue(member));
+    return ok(await signIn(db, ctx.merchant.code, member));
   }
 
   if (type === "username") {
@@ -79,6 +115,7 @@ async function login(ctx: WpsContext): Promise<Response> {
     if (captcha !== null) return captcha;
     const { member, response } = await checkCredentials(db, ctx.merchant.code, body.username, body.password);
     if (member === null) return response;
+    if (identity !== null) await linkIdentity(db, ctx.merchant.code, identity, member.id);
     if (twoFactorMethods(member).length > 0)
       return fail("login_verify_required", MESSAGES.verifyRequired, 200, verifyRequiredValue(member));
     return ok(await signIn(db, ctx.merchant.code, member));
@@ -102,9 +139,12 @@ async function login(ctx: WpsContext): Promise<Response> {
   return ok(await signIn(db, ctx.merchant.code, member));
 }
 
+/** Username and password, or (after a social or Firebase SMS login) the identity's fields instead. */
 const verificationSchema = z.object({
-  username: z.string().min(1).max(64),
-  password: z.string().min(1).max(128),
+  username: optionalText(64),
+  password: optionalText(128),
+  firebaseChannel: optionalText(32),
+  firebaseIdToken: optionalText(8192),
   method: z.enum(["E", "P", "G", "S"]),
   email: optionalText(254),
   payeeName: optionalText(200),
@@ -125,8 +165,18 @@ async function verification(ctx: WpsContext): Promise<Response> {
   const parsed = await readEncryptedJson(ctx.request, db, ctx.merchant.code, verificationSchema);
   if (!parsed.ok) return parsed.response;
   const body = parsed.data;
-  const { member, response } = await checkCredentials(db, ctx.merchant.code, body.username, body.password);
-  if (member === null) return response;
+  let member: MemberRow | null;
+  if (filled(body.firebaseIdToken)) {
+    const checked = identityOf(ctx, body);
+    if (!checked.ok) return checked.response;
+    member = await memberForIdentity(db, ctx.merchant.code, checked.identity);
+    if (member === null) return fail("bind_customer_required", MESSAGES.bindRequired);
+  } else {
+    if (!filled(body.username) || !filled(body.password)) return invalidRequest("Invalid request body: username and password are required");
+    const checked = await checkCredentials(db, ctx.merchant.code, body.username, body.password);
+    if (checked.member === null) return checked.response;
+    member = checked.member;
+  }
   if (!twoFactorMethods(member).includes(body.method)) return verifyFailed("This verification method is not enabled for this account");
 
   switch (body.method) {

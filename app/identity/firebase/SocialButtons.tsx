@@ -1,0 +1,168 @@
+import { useNavigation, useSubmit } from "@remix-run/react";
+import { useCallback, useState, type FormEvent } from "react";
+import { useTranslation } from "~/i18n/translate";
+import { showToast } from "~/shell/network/toasts";
+import { isAndroid, isNativeApp } from "~/identity/device";
+import { Dialog } from "~/ui/Dialog";
+import { PROVIDER_CHANNELS, type FirebaseClientConfig, type SocialProvider } from "./config";
+import { isPrivateWindow, nativeSignIn, REFUSAL_TOAST_MS, socialRefusal } from "./refusals";
+import { identityError, identityErrorText } from "./identity-errors";
+
+const PROVIDER_NAMES: Record<SocialProvider, string> = {
+  google: "Google",
+  facebook: "Facebook",
+  twitter: "X (Twitter)",
+  line: "LINE",
+  apple: "Apple",
+};
+
+const PROVIDER_MARKS: Record<SocialProvider, { letter: string; colour: string }> = {
+  google: { letter: "G", colour: "#4285f4" },
+  facebook: { letter: "f", colour: "#1877f2" },
+  twitter: { letter: "X", colour: "#000000" },
+  line: { letter: "L", colour: "#06c755" },
+  apple: { letter: "A", colour: "#333333" },
+};
+
+function ProviderMark({ provider }: { provider: SocialProvider }) {
+  const mark = PROVIDER_MARKS[provider];
+  return (
+    <svg className="social__mark" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="12" fill={mark.colour} />
+      <text x="12" y="16.5" textAnchor="middle" fontSize="13" fontWeight="700" fontFamily="Arial, sans-serif" fill="#fff">
+        {mark.letter}
+      </text>
+    </svg>
+  );
+}
+
+type SocialButtonsProps = {
+  config: FirebaseClientConfig;
+  /** The login form: its device fields, remember-me and redirect go with the sign-in. */
+  formId: string;
+  onNotice: (text: string) => void;
+};
+
+/**
+ * Social sign-in (docs/behaviour/firebase.md#social-sign-in): the refusals first, then the provider (the SDK loads on
+ * the tap), then the ID token is posted to /m/login, where the edge signs the member in. Rendered only in the browser:
+ * without JavaScript there is nothing to sign in with.
+ */
+export default function SocialButtons({ config, formId, onNotice }: SocialButtonsProps) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const [busy, setBusy] = useState<SocialProvider | null>(null);
+  const [choosing, setChoosing] = useState<SocialProvider | null>(null);
+
+  const post = useCallback(
+    (provider: SocialProvider, idToken: string) => {
+      const form = document.getElementById(formId) as HTMLFormElement | null;
+      const fields = form ? new FormData(form) : new FormData();
+      for (const secret of ["password", "verificationCode"]) fields.delete(secret);
+      fields.set("intent", "firebase");
+      fields.set("firebaseChannel", PROVIDER_CHANNELS[provider]);
+      fields.set("firebaseIdToken", idToken);
+      submit(fields, { method: "post", action: `/m/login${window.location.search}` });
+    },
+    [formId, submit],
+  );
+
+  const signIn = useCallback(
+    async (provider: SocialProvider, emulatorEmail?: string) => {
+      setBusy(provider);
+      try {
+        const native = isNativeApp(navigator.userAgent) ? nativeSignIn() : null;
+        const idToken = native
+          ? await native(provider)
+          : await import("./firebase-auth").then(({ signInWithProvider }) => signInWithProvider(config, provider, emulatorEmail));
+        post(provider, idToken);
+      } catch (error) {
+        const shown = identityError(error);
+        if (shown) onNotice(identityErrorText(shown, t));
+      } finally {
+        setBusy(null);
+      }
+    },
+    [config, onNotice, post, t],
+  );
+
+  const start = useCallback(
+    async (provider: SocialProvider) => {
+      if (busy) return;
+      const userAgent = navigator.userAgent;
+      const refusal = socialRefusal(provider, {
+        inApp: isNativeApp(userAgent),
+        android: isAndroid(userAgent),
+        privateWindow: await isPrivateWindow(),
+        nativeSignIn: nativeSignIn() !== null,
+      });
+      if (refusal) {
+        showToast({ key: refusal, error: false, durationMs: REFUSAL_TOAST_MS });
+        return;
+      }
+      // The Auth emulator cannot show a provider's page: it asks which account to sign in as.
+      if (config.authEmulator) setChoosing(provider);
+      else await signIn(provider);
+    },
+    [busy, config.authEmulator, signIn],
+  );
+
+  const choose = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
+      const provider = choosing;
+      setChoosing(null);
+      if (provider && email) void signIn(provider, email);
+    },
+    [choosing, signIn],
+  );
+
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "firebase";
+  return (
+    <section className="social" aria-labelledby="social-title">
+      <h2 id="social-title" className="social__title">
+        {t("social_login")}
+      </h2>
+      <div className="social__buttons">
+        {config.providers.map((provider) => (
+          <button
+            key={provider}
+            type="button"
+            className="button button--secondary social__button"
+            aria-label={t("social_continue", { provider: PROVIDER_NAMES[provider] })}
+            aria-busy={busy === provider || (submitting && busy === null) || undefined}
+            disabled={busy !== null || submitting}
+            onClick={() => void start(provider)}
+          >
+            <ProviderMark provider={provider} />
+            <span>{PROVIDER_NAMES[provider]}</span>
+          </button>
+        ))}
+      </div>
+      {choosing ? (
+        <Dialog titleId="emulator-title" onClose={() => setChoosing(null)}>
+          <h2 id="emulator-title" className="dialog__title">
+            {t("emulator_title", { provider: PROVIDER_NAMES[choosing] })}
+          </h2>
+          <p className="dialog__body">{t("emulator_note", { provider: PROVIDER_NAMES[choosing] })}</p>
+          <form className="emulator-account" onSubmit={choose}>
+            <label className="field__label" htmlFor="emulator-email">
+              {t("emulator_email")}
+            </label>
+            <input id="emulator-email" className="field__input" name="email" type="email" required autoComplete="off" />
+            <div className="dialog__actions">
+              <button type="button" className="button button--secondary" onClick={() => setChoosing(null)}>
+                {t("close")}
+              </button>
+              <button type="submit" className="button button--primary">
+                {t("confirm")}
+              </button>
+            </div>
+          </form>
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}
