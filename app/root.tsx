@@ -31,6 +31,7 @@ import { FooterNav } from "~/support/FooterNav";
 import { MiniGameSlot } from "~/minigame/MiniGameSlot";
 import { loadTrackingData } from "~/tracking/tracking-data.server";
 import { loadFirebaseConfig } from "~/identity/firebase/firebase-config.server";
+import { LANGUAGE_COUNTRIES } from "~/i18n/language-countries";
 import { TrackingSlot } from "~/tracking/TrackingSlot";
 import { InstallHeadTags } from "~/shell/install/InstallHeadTags";
 import { pageMeta } from "~/shell/page-meta";
@@ -68,6 +69,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   return {
     language,
+    /** The country whose flag stands for the language (docs/behaviour/shell.md#language-flags). */
+    languageCountry: LANGUAGE_COUNTRIES[language],
     /** The page language's dictionary as one JSON text (read with readDictionary). */
     dictionary: dictionaryTextFor(language),
     brand: {

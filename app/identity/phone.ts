@@ -19,9 +19,3 @@ export function isDialingCode(value: string): boolean {
 export function wireMobile(dialingCode: string, nationalNumber: string): string {
   return `+${dialingCode}${normalizeMobile(nationalNumber).replace(/^0+/, "")}`;
 }
-
-/** The country's flag as an emoji, from its two-letter code (regional indicator symbols). */
-export function flagEmoji(countryCode: string): string {
-  if (!/^[A-Za-z]{2}$/.test(countryCode)) return "🏳";
-  return String.fromCodePoint(...[...countryCode.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
-}

@@ -15,7 +15,7 @@ export function AppHeader() {
         </span>
         <span className="app-header__name">{data.brand.name}</span>
       </Link>
-      <LanguageSwitcher current={data.language} />
+      <LanguageSwitcher current={data.language} flagCountry={data.languageCountry} />
       {data.member ? (
         // A second row when logged in: the member's name and Log out (the first row has no room at 360 px).
         <div style={{ order: 3, flexBasis: "100%", display: "flex", alignItems: "center", justifyContent: "space-between", gap: 8 }}>

@@ -20,7 +20,7 @@ export function SiteStatusPage({ state }: Props) {
     <main id="main" className="status-page">
       <div className="status-page__top">
         <span className="status-page__brand">{data?.brand.name}</span>
-        <LanguageSwitcher current={language} />
+        <LanguageSwitcher current={language} flagCountry={data?.languageCountry} />
       </div>
       <section className="card card--centered status-page__card" aria-labelledby="status-title">
         <div className={`status-page__icon status-page__icon--${maintenance ? "maintenance" : "denied"}`} aria-hidden="true">

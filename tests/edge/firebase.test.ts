@@ -2,7 +2,7 @@
 // sealed cookie while the player chooses, auto-register, the pages without JavaScript, and the Firebase hosts in the
 // CSP. ID tokens come from the Firebase Auth emulator scripts/test.sh runs.
 import { describe, expect, it } from "vitest";
-import { bodyText, getPage, hostFor, request, type RawReply } from "../support/http";
+import { bodyText, getPage, hostFor, postJson, request, type RawReply } from "../support/http";
 import { cookieJar } from "../support/forms";
 import { emulatorGoogleIdToken } from "../support/firebase-emulator";
 
@@ -60,6 +60,24 @@ describe("POST /m/login intent=firebase", () => {
     expect(registered.header("location")).toBe("/m/home");
     expect(sessionOf(registered)).toBeDefined();
     expect(identityCookieOf(registered)).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+  });
+
+  it("with FIREBASECREATEACC3 off the edge refuses 'register_new' (the offer then shows only the login choice)", async () => {
+    const set = (value: boolean) => postJson("/__sandbox/whitelabel", { merchant: "demo", flags: { FIREBASECREATEACC3: value } });
+    expect((await set(false)).status).toBe(200);
+    try {
+      const first = await postForm("demo.localhost", "/m/login", {
+        intent: "firebase",
+        firebaseChannel: "google.com",
+        firebaseIdToken: await emulatorGoogleIdToken(uniqueEmail()),
+      });
+      expect(first.status).toBe(200);
+      const registered = await postForm("demo.localhost", "/m/login", { intent: "identity-register" }, cookieJar(first));
+      expect(registered.status).toBe(400);
+      expect(sessionOf(registered)).toBeUndefined();
+    } finally {
+      await set(true);
+    }
   });
 
   it("'register_new' without a pending identity: the sign-in has expired, no session", async () => {

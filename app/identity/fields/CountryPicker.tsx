@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { Dialog } from "~/ui/Dialog";
-import { flagEmoji } from "~/identity/phone";
+import { Flag } from "~/ui/Flag";
 import { htmlLang } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/translate";
 import type { Country } from "../login/types";
@@ -84,7 +84,7 @@ export function CountryPicker({ id, name = "countryDialingCode", countries, valu
       <select id={id} name={name} className="country-select" defaultValue={value} aria-label={t("country_code")}>
         {countries.map((c) => (
           <option key={`${c.countryCode}-${c.countryDialingCode}`} value={c.countryDialingCode}>
-            {`${flagEmoji(c.countryCode)} +${c.countryDialingCode} ${c.countryCode}`}
+            {`+${c.countryDialingCode} ${c.countryCode}`}
           </option>
         ))}
       </select>
@@ -104,9 +104,7 @@ export function CountryPicker({ id, name = "countryDialingCode", countries, valu
         aria-label={`${t("country_code")}: ${current ? `${regionName(current.countryCode)} +${current.countryDialingCode}` : ""}`}
         onClick={() => setOpen(true)}
       >
-        <span aria-hidden="true" className="country-picker__flag">
-          {current ? flagEmoji(current.countryCode) : ""}
-        </span>
+        {current ? <Flag country={current.countryCode} className="country-picker__flag" /> : null}
         <span aria-hidden="true">+{current?.countryDialingCode ?? value}</span>
         <span aria-hidden="true" className="country-picker__caret">
           ▾
@@ -134,9 +132,7 @@ export function CountryPicker({ id, name = "countryDialingCode", countries, valu
                       aria-current={selected ? "true" : undefined}
                       onClick={() => pick(c.countryDialingCode)}
                     >
-                      <span aria-hidden="true" className="sheet__flag">
-                        {flagEmoji(c.countryCode)}
-                      </span>
+                      <Flag country={c.countryCode} className="sheet__flag" />
                       <span className="sheet__name">{regionName(c.countryCode)}</span>
                       <span className="sheet__code">+{c.countryDialingCode}</span>
                     </button>

@@ -120,8 +120,8 @@ export const SmsCodeField = forwardRef<HTMLInputElement, SmsCodeFieldProps>(func
           setAnnounce(true);
         } catch (error) {
           // The error texts load only when needed: most sign-ins never show one.
-        const { identityError, identityErrorText } = await import("~/identity/firebase/identity-errors");
-        const shown = identityError(error);
+          const { identityError, identityErrorText } = await import("~/identity/firebase/identity-errors");
+          const shown = identityError(error);
           if (shown?.field === "mobileNum") onMobileErrors({ mobileNum: { key: shown.key } });
           else if (shown) onNotice({ text: identityErrorText(shown, t) });
         } finally {

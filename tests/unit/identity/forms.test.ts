@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { changePasswordSchema, fieldErrors, updateReasonFrom } from "../../../app/identity/change-password/change-password.server";
 import { countdownMs, readMobile, SMS_COUNTDOWN_FALLBACK_MS } from "../../../app/identity/send-code.server";
 import { showCountryPicker, splitWireMobile } from "../../../app/identity/login/login-page.server";
-import { flagEmoji, wireMobile } from "../../../app/identity/phone";
+import { wireMobile } from "../../../app/identity/phone";
 
 function errorsOf(input: Record<string, string>) {
   const parsed = changePasswordSchema.safeParse(input);
@@ -74,10 +74,5 @@ describe("phone numbers and SMS codes", () => {
     expect(showCountryPicker({ updateMobileIcc: true, smsFirebase: false }, { ...list, countries: [] })).toBe(false);
     expect(showCountryPicker({ updateMobileIcc: true, smsFirebase: false }, { ...list, countryDialingCode: "" })).toBe(false);
     expect(showCountryPicker({ updateMobileIcc: true, smsFirebase: false }, null)).toBe(false);
-  });
-
-  it("draws flags from the country code", () => {
-    expect(flagEmoji("VN")).toBe("🇻🇳");
-    expect(flagEmoji("x")).toBe("🏳");
   });
 });
