@@ -85,7 +85,6 @@ function send(port, { path: urlPath, method = "GET", headers = {}, body, agent }
   });
 }
 
-
 /** The build's chunks that hold Firebase's SDK, loaded only when used (docs/decisions/0055-firebase.md): their sizes. */
 function printFirebaseChunks() {
   const dir = path.join(ROOT, "build/client/assets");
@@ -96,7 +95,9 @@ function printFirebaseChunks() {
   console.log("\nFirebase chunks, loaded only when used (gzip -9):");
   if (chunks.length === 0) console.log("  none in build/client/assets");
   for (const { name, bytes } of chunks) {
-    console.log(`  ${name.padEnd(52)} ${kib(bytes.length).padStart(8)} KiB raw ${kib(gzipSync(bytes, { level: 9 }).length).padStart(7)} KiB gzip`);
+    console.log(
+      `  ${name.padEnd(52)} ${kib(bytes.length).padStart(8)} KiB raw ${kib(gzipSync(bytes, { level: 9 }).length).padStart(7)} KiB gzip`,
+    );
   }
 }
 

@@ -54,7 +54,7 @@ test.describe("lottery game launch", () => {
 
     // With scripts, the form is React's once hydrated: the same path every time, not whichever wins the race.
     if (scripts() === "js") await waitForHydration(page);
-    await page.getByLabel("Username", { exact: true }).fill("demo01");
+    await page.getByRole("textbox", { name: "Username" }).fill("demo01");
     await page.getByLabel("Password", { exact: true }).fill("demo1234");
     await page.getByRole("button", { name: "Log in", exact: true }).click();
     await expectGamePage(page, { vendor: "LOTT", code: "VNL45" });

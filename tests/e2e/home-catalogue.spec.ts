@@ -96,7 +96,7 @@ test.describe("a visitor's home catalogue", () => {
     await expect(page).toHaveURL(/\/m\/login\?redirectUrl=/);
     expect(new URL(page.url()).searchParams.get("redirectUrl")).toBe("/m/launchGame?vendor=LOTT&code=VN_HN");
     if (scripts() === "js") await waitForHydration(page);
-    await page.getByLabel("Username", { exact: true }).fill("demo01");
+    await page.getByRole("textbox", { name: "Username" }).fill("demo01");
     await page.getByLabel("Password", { exact: true }).fill("demo1234");
     await page.getByRole("button", { name: "Log in", exact: true }).click();
     await expect(page).toHaveURL(/\/wps\/sandbox-pages\/game\?/, { timeout: 15_000 });

@@ -237,7 +237,7 @@ test.describe("two-factor", () => {
 
   test("all four methods: tabs in their fixed order, starting on the first; switching clears inputs", async ({ page }) => {
     await startTwoFactor(page, "twofa01");
-    const tabs = page.getByRole("dialog").getByRole("tab");
+    const tabs = page.getByRole("tablist", { name: "Verification methods" }).getByRole("tab");
     await expect(tabs).toHaveText(["Real name", "SMS", "Authenticator", "Email"]);
     await expect(page.getByRole("tab", { name: "Real name" })).toHaveAttribute("aria-selected", "true");
     await page.getByLabel("Real name (payee name)").fill("typed");

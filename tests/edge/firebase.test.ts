@@ -177,10 +177,11 @@ describe("without JavaScript", () => {
   });
 
   it("a no-JavaScript 'Send code' or SMS login on a Firebase merchant gets that notice, not a platform code", async () => {
-    for (const fields of [
+    const posts: Record<string, string>[] = [
       { intent: "send-code", mode: "sms", countryDialingCode: "1", mobileNum: "900000001" },
       { intent: "login", mode: "sms", countryDialingCode: "1", mobileNum: "900000001", verificationCode: "123456" },
-    ]) {
+    ];
+    for (const fields of posts) {
       const reply = await postForm("demo.localhost", "/m/login?mode=sms", fields);
       expect(reply.status).toBe(400);
       expect(bodyText(reply.body)).toContain("Signing in with an SMS code needs JavaScript in this browser.");

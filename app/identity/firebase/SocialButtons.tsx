@@ -131,13 +131,14 @@ export default function SocialButtons({ config, formId, onNotice }: SocialButton
             key={provider}
             type="button"
             className="button button--secondary social__button"
-            aria-label={t("social_continue", { provider: PROVIDER_NAMES[provider] })}
             aria-busy={busy === provider || (submitting && busy === null) || undefined}
             disabled={busy !== null || submitting}
             onClick={() => void start(provider)}
           >
             <ProviderMark provider={provider} />
-            <span>{PROVIDER_NAMES[provider]}</span>
+            {/* The name a screen reader hears says what the button does; the eye sees the provider's name. */}
+            <span className="visually-hidden">{t("social_continue", { provider: PROVIDER_NAMES[provider] })}</span>
+            <span aria-hidden="true">{PROVIDER_NAMES[provider]}</span>
           </button>
         ))}
       </div>
