@@ -248,9 +248,17 @@ async function registerByIdentity(request: Request, context: AppContext, form: F
   if (throttled.blocked) return data<RegisterActionData>(failure(values, { notice: tooManyAttempts(throttled) }), { status: 429, headers });
   await recordAttempt(context, "register", null);
   await sendTrackingEvent(request, context, { eventName: "registerSubmit", displayMode: signals.displayMode });
+  // The codes typed on the form go along, as with any registration (the page prefills them from the address).
+  const typed = keptValues(form);
   const result = await callRegisterByIdentity(
     context.platform,
-    { ...fields, loginDeviceId: device.id, smsTemplate: true },
+    {
+      ...fields,
+      loginDeviceId: device.id,
+      smsTemplate: true,
+      referralCode: typed.referralCode?.trim().slice(0, 64),
+      affiliateCode: typed.affiliateCode?.trim().slice(0, 64),
+    },
     deviceHeader(signals),
   );
   if (!result.ok || !result.value.token) {

@@ -131,15 +131,24 @@ describe("POST /m/login intent=firebase", () => {
     expect(sessionOf(verified)).toBeDefined();
   });
 
-  it("br777 registers a new identity at once (auto-register)", async () => {
+  it("br777 registers a new identity at once (auto-register), with the address's affiliate code", async () => {
     const idToken = await emulatorGoogleIdToken(uniqueEmail());
-    const reply = await postForm("br.localhost", "/m/login", {
+    const reply = await postForm("br.localhost", "/m/login?affiliateCode=AFFSOCIAL", {
       intent: "firebase",
       firebaseChannel: "google.com",
       firebaseIdToken: idToken,
     });
     expect(reply.status).toBe(302);
     expect(sessionOf(reply)).toBeDefined();
+    const home = await getPage("br.localhost", "/m/home", { Cookie: cookieJar(reply) });
+    const username = /\b(u\d{7})\b/.exec(bodyText(home.body))?.[1];
+    expect(username).toBeDefined();
+    const member = await getPage("br.localhost", `/__sandbox/member?merchant=br777&username=${username}`);
+    expect(member.json<{ value: { registerInfo: Record<string, unknown> } }>().value.registerInfo).toMatchObject({
+      firebaseChannel: "google.com",
+      smsTemplate: false,
+      affiliateCode: "AFFSOCIAL",
+    });
   });
 
   it("a token the platform refuses: its message, no session, the identity dropped", async () => {

@@ -29,13 +29,17 @@ export type IdentityRegistration = IdentityFields & {
   loginDeviceId: string;
   /** A phone identity: mobile registration by identity provider (the platform's SMS template applies). */
   smsTemplate: boolean;
+  /** The codes a registration carries (typed, from the address or stored at landing); empty ones are left out. */
+  referralCode?: string;
+  affiliateCode?: string;
 };
 
 /** Register by identity provider: a new member for this identity, signed in (login true). */
 export function callRegisterByIdentity(platform: PlatformClient, body: IdentityRegistration, device: DeviceHeader) {
+  const { referralCode, affiliateCode, ...rest } = body;
   return platform.call("/wps/member/register/firebase", registeredSchema, {
     method: "POST",
-    body: { ...body, login: true },
+    body: { ...rest, ...(referralCode ? { referralCode } : {}), ...(affiliateCode ? { affiliateCode } : {}), login: true },
     encrypt: true,
     auth: false,
     headers: { Device: device },

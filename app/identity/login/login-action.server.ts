@@ -50,6 +50,7 @@ import {
   type IdentityFields,
 } from "../firebase/identity-login.server";
 import { getSiteSettings } from "../../.server/platform/site";
+import { readRegistrationInfo, registrationCodes } from "../register/registration-info.server";
 
 /** Credential errors: the remembered credentials are forgotten (docs/behaviour/identity.md#login-messages). */
 export const CREDENTIAL_ERROR_CODES = new Set(["login.cred.err", "not.exists.user"]);
@@ -548,9 +549,11 @@ async function registerIdentity(
 ) {
   const shown = { ...form, mode: fields.firebaseChannel === "phone" ? "sms" : "username" };
   await sendTrackingEvent(request, context, { eventName: "registerSubmit", displayMode: parseDisplayMode(form.displayMode) });
+  // The codes of the address or stored at landing (docs/behaviour/tracking.md#attribution) go along, as on /m/register.
+  const codes = registrationCodes(new URL(request.url).searchParams, await readRegistrationInfo(request, sessionSecret(context)));
   const result = await callRegisterByIdentity(
     context.platform,
-    { ...fields, loginDeviceId, smsTemplate: fields.firebaseChannel === "phone" },
+    { ...fields, loginDeviceId, smsTemplate: fields.firebaseChannel === "phone", ...codes },
     deviceFor(request, form),
   );
   headers.append("Set-Cookie", await clearPendingIdentityCookie(request));

@@ -181,6 +181,8 @@ const identitySchema = z.object({
   /** True for a mobile registration (a phone identity): the platform's SMS welcome template applies. */
   smsTemplate: z.boolean().nullish(),
   loginDeviceId: optionalText(128),
+  referralCode: optionalText(64),
+  affiliateCode: optionalText(64),
 });
 
 async function registerByIdentity(ctx: WpsContext): Promise<Response> {
@@ -213,6 +215,8 @@ async function registerByIdentity(ctx: WpsContext): Promise<Response> {
       device: ctx.request.headers.get("Device"),
       firebaseChannel: identity.channel,
       smsTemplate: body.smsTemplate === true,
+      referralCode: body.referralCode ?? null,
+      affiliateCode: body.affiliateCode ?? null,
     },
   });
   if (member === null) return fail("username.exists", MESSAGES.usernameExists);
