@@ -18,6 +18,11 @@ function postForm(host: string, path: string, fields: Record<string, string>, co
   });
 }
 
+/** The page's post after a Google sign-in: the ID token to /m/login (or `path`, for its query). */
+function googleSignIn(host: string, idToken: string, path = "/m/login"): Promise<RawReply> {
+  return postForm(host, path, { intent: "firebase", firebaseChannel: "google.com", firebaseIdToken: idToken });
+}
+
 function uniqueEmail(): string {
   return `edge${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 }
@@ -28,11 +33,7 @@ const identityCookieOf = (reply: RawReply) => reply.cookies.find((line) => line.
 describe("POST /m/login intent=firebase", () => {
   it("a linked Google account signs its member in: redirect home with the HttpOnly session", async () => {
     const idToken = await emulatorGoogleIdToken("social01@example.com");
-    const reply = await postForm("demo.localhost", "/m/login", {
-      intent: "firebase",
-      firebaseChannel: "google.com",
-      firebaseIdToken: idToken,
-    });
+    const reply = await googleSignIn("demo.localhost", idToken, "/m/login");
     expect(reply.status, reply.body.slice(0, 300)).toBe(302);
     expect(reply.header("location")).toBe("/m/home");
     expect(sessionOf(reply)).toMatch(/HttpOnly/i);
@@ -42,11 +43,7 @@ describe("POST /m/login intent=firebase", () => {
 
   it("a new identity (auto-register off): no session; the identity waits in a sealed HttpOnly cookie for 'register_new'", async () => {
     const idToken = await emulatorGoogleIdToken(uniqueEmail());
-    const first = await postForm("demo.localhost", "/m/login", {
-      intent: "firebase",
-      firebaseChannel: "google.com",
-      firebaseIdToken: idToken,
-    });
+    const first = await googleSignIn("demo.localhost", idToken, "/m/login");
     expect(first.status).toBe(200);
     expect(sessionOf(first)).toBeUndefined();
     const pending = identityCookieOf(first);
@@ -66,11 +63,7 @@ describe("POST /m/login intent=firebase", () => {
     const set = (value: boolean) => postJson("/__sandbox/whitelabel", { merchant: "demo", flags: { FIREBASECREATEACC3: value } });
     expect((await set(false)).status).toBe(200);
     try {
-      const first = await postForm("demo.localhost", "/m/login", {
-        intent: "firebase",
-        firebaseChannel: "google.com",
-        firebaseIdToken: await emulatorGoogleIdToken(uniqueEmail()),
-      });
+      const first = await googleSignIn("demo.localhost", await emulatorGoogleIdToken(uniqueEmail()), "/m/login");
       expect(first.status).toBe(200);
       const registered = await postForm("demo.localhost", "/m/login", { intent: "identity-register" }, cookieJar(first));
       expect(registered.status).toBe(400);
@@ -89,11 +82,7 @@ describe("POST /m/login intent=firebase", () => {
   it("'Log in to an existing account': the password login links the pending identity", async () => {
     const email = uniqueEmail();
     const idToken = await emulatorGoogleIdToken(email);
-    const first = await postForm("demo.localhost", "/m/login", {
-      intent: "firebase",
-      firebaseChannel: "google.com",
-      firebaseIdToken: idToken,
-    });
+    const first = await googleSignIn("demo.localhost", idToken, "/m/login");
     const linked = await postForm(
       "demo.localhost",
       "/m/login",
@@ -101,11 +90,7 @@ describe("POST /m/login intent=firebase", () => {
       cookieJar(first),
     );
     expect(linked.status).toBe(302);
-    const again = await postForm("demo.localhost", "/m/login", {
-      intent: "firebase",
-      firebaseChannel: "google.com",
-      firebaseIdToken: await emulatorGoogleIdToken(email),
-    });
+    const again = await googleSignIn("demo.localhost", await emulatorGoogleIdToken(email), "/m/login");
     expect(again.status).toBe(302);
     const home = await getPage("demo.localhost", "/m/home", { Cookie: cookieJar(again) });
     expect(bodyText(home.body)).toContain("member2");
@@ -113,11 +98,7 @@ describe("POST /m/login intent=firebase", () => {
 
   it("two-factor applies after a social sign-in: the payee name step, then home", async () => {
     const idToken = await emulatorGoogleIdToken("socialpayee01@example.com");
-    const first = await postForm("demo.localhost", "/m/login", {
-      intent: "firebase",
-      firebaseChannel: "google.com",
-      firebaseIdToken: idToken,
-    });
+    const first = await googleSignIn("demo.localhost", idToken, "/m/login");
     expect(first.status).toBe(200);
     expect(sessionOf(first)).toBeUndefined();
     expect(first.body).toContain("Real name");
@@ -133,11 +114,7 @@ describe("POST /m/login intent=firebase", () => {
 
   it("br777 registers a new identity at once (auto-register), with the address's affiliate code", async () => {
     const idToken = await emulatorGoogleIdToken(uniqueEmail());
-    const reply = await postForm("br.localhost", "/m/login?affiliateCode=AFFSOCIAL", {
-      intent: "firebase",
-      firebaseChannel: "google.com",
-      firebaseIdToken: idToken,
-    });
+    const reply = await googleSignIn("br.localhost", idToken, "/m/login?affiliateCode=AFFSOCIAL");
     expect(reply.status).toBe(302);
     expect(sessionOf(reply)).toBeDefined();
     const home = await getPage("br.localhost", "/m/home", { Cookie: cookieJar(reply) });
@@ -156,11 +133,7 @@ describe("POST /m/login intent=firebase", () => {
       /=/g,
       "",
     );
-    const reply = await postForm("demo.localhost", "/m/login", {
-      intent: "firebase",
-      firebaseChannel: "google.com",
-      firebaseIdToken: forged,
-    });
+    const reply = await googleSignIn("demo.localhost", forged, "/m/login");
     expect(reply.status).toBe(400);
     expect(sessionOf(reply)).toBeUndefined();
     expect(bodyText(reply.body)).toContain("The sign-in could not be verified");
@@ -168,11 +141,7 @@ describe("POST /m/login intent=firebase", () => {
 
   it("vn88 has no Firebase: the platform refuses the login type", async () => {
     const idToken = await emulatorGoogleIdToken(uniqueEmail());
-    const reply = await postForm("vn.localhost", "/m/login", {
-      intent: "firebase",
-      firebaseChannel: "google.com",
-      firebaseIdToken: idToken,
-    });
+    const reply = await googleSignIn("vn.localhost", idToken, "/m/login");
     expect(reply.status).toBe(400);
     expect(sessionOf(reply)).toBeUndefined();
   });

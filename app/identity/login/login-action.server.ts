@@ -252,23 +252,12 @@ async function login(request: Request, context: AppContext, form: LoginForm) {
 
   const code = result.errorCode;
   if (code === "login_verify_required" && mode === "username" && body.username && body.password) {
-    const requirement = twoFactorRequirementSchema.safeParse(result.value ?? {});
-    const methods = requirement.success ? requiredMethods(requirement.data) : [];
-    const active = firstMethod(methods);
-    if (requirement.success && active) {
-      const pending: Omit<PendingTwoFactor, "expiresAt" | "nonce"> = {
-        merchantCode: context.merchant.merchantCode,
-        username: body.username,
-        password: body.password,
-        identity: null,
-        methods,
-        mobileNum: requirement.data.mobileNum,
-        remember,
-        redirectUrl: redirectUrlOf(request, form),
-      };
-      headers.append("Set-Cookie", await pendingTwoFactorCookie(request, sessionSecret(context), pending));
-      return answer(form, { twoFactor: twoFactorState(pending, active) }, 200, headers);
-    }
+    const step = await startTwoFactor(request, context, form, result.value, headers, {
+      username: body.username,
+      password: body.password,
+      identity: null,
+    });
+    if (step) return step;
   }
   if (code && CREDENTIAL_ERROR_CODES.has(code)) {
     await recordAttempt(context, "login", account);
@@ -287,6 +276,34 @@ async function login(request: Request, context: AppContext, form: LoginForm) {
   const unavailable = serviceUnavailableNotice(result);
   if (unavailable) return answer(form, { notice: unavailable }, 503, headers);
   return answer(form, { notice: noticeFor(result) }, 400, headers);
+}
+
+/**
+ * login_verify_required: the login waits in its sealed cookie and the page shows the step, on the first method the
+ * platform asks for; null when the reply names none (then it is an ordinary failure).
+ */
+async function startTwoFactor(
+  request: Request,
+  context: AppContext,
+  form: LoginForm,
+  value: unknown,
+  headers: Headers,
+  credentials: Pick<PendingTwoFactor, "username" | "password" | "identity">,
+) {
+  const requirement = twoFactorRequirementSchema.safeParse(value ?? {});
+  const methods = requirement.success ? requiredMethods(requirement.data) : [];
+  const active = firstMethod(methods);
+  if (!requirement.success || !active) return null;
+  const pending: Omit<PendingTwoFactor, "expiresAt" | "nonce"> = {
+    merchantCode: context.merchant.merchantCode,
+    ...credentials,
+    methods,
+    mobileNum: requirement.data.mobileNum,
+    remember: typedValues(form).remember,
+    redirectUrl: redirectUrlOf(request, form),
+  };
+  headers.append("Set-Cookie", await pendingTwoFactorCookie(request, sessionSecret(context), pending));
+  return answer(form, { twoFactor: twoFactorState(pending, active) }, 200, headers);
 }
 
 function twoFactorState(
@@ -479,23 +496,12 @@ async function identityLogin(request: Request, context: AppContext, form: LoginF
 
   // Two-factor applies as after a password login; the ID token stands in for the password in the second step.
   if (result.errorCode === "login_verify_required") {
-    const requirement = twoFactorRequirementSchema.safeParse(result.value ?? {});
-    const methods = requirement.success ? requiredMethods(requirement.data) : [];
-    const active = firstMethod(methods);
-    if (requirement.success && active) {
-      const pending: Omit<PendingTwoFactor, "expiresAt" | "nonce"> = {
-        merchantCode: context.merchant.merchantCode,
-        username: null,
-        password: null,
-        identity: { channel: fields.firebaseChannel, idToken: fields.firebaseIdToken },
-        methods,
-        mobileNum: requirement.data.mobileNum,
-        remember: typedValues(form).remember,
-        redirectUrl: redirectUrlOf(request, form),
-      };
-      headers.append("Set-Cookie", await pendingTwoFactorCookie(request, sessionSecret(context), pending));
-      return answer(shown, { twoFactor: twoFactorState(pending, active) }, 200, headers);
-    }
+    const step = await startTwoFactor(request, context, shown, result.value, headers, {
+      username: null,
+      password: null,
+      identity: { channel: fields.firebaseChannel, idToken: fields.firebaseIdToken },
+    });
+    if (step) return step;
   }
 
   if (result.errorCode === "bind_customer_required") {
