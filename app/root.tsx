@@ -11,7 +11,7 @@ import {
   useLocation,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { TranslationProvider } from "~/i18n/translate";
 import { FallbackTranslationsScript, useFallbackTranslations } from "~/i18n/fallback-translations";
 import { htmlLang, textDirection } from "~/i18n/languages";
@@ -37,11 +37,24 @@ import { InstallHeadTags } from "~/shell/install/InstallHeadTags";
 import { pageMeta } from "~/shell/page-meta";
 import { AppHeader } from "~/shell/AppHeader";
 import { useRootData } from "~/shell/root-data";
-import { NoticeDialog } from "~/ui/NoticeDialog";
-import { ErrorPage } from "~/shell/ErrorPage";
+import { NoticeDialog as NoticeDialogOnServer } from "~/ui/NoticeDialog";
+import { ErrorPage as ErrorPageOnServer } from "~/shell/ErrorPage";
 import { SiteStatusPage } from "~/site-status/SiteStatusPage";
-import { DomainUnavailableDialog } from "~/site-status/DomainUnavailableDialog";
+import { DomainUnavailableDialog as DomainUnavailableOnServer } from "~/site-status/DomainUnavailableDialog";
 import stylesUrl from "~/styles/site.css?url";
+
+// What a page shows only when something went wrong (a notice, an unavailable domain, an error page): rendered directly
+// by the server, so it is in the page without JavaScript; in the browser its code loads only on a page that has one,
+// not with every page (docs/behaviour/shell.md#script-budget). Until it arrives the server's HTML stays as it was.
+const NoticeDialog = import.meta.env.SSR
+  ? NoticeDialogOnServer
+  : lazy(() => import("~/ui/NoticeDialog").then((module) => ({ default: module.NoticeDialog })));
+const DomainUnavailableDialog = import.meta.env.SSR
+  ? DomainUnavailableOnServer
+  : lazy(() => import("~/site-status/DomainUnavailableDialog").then((module) => ({ default: module.DomainUnavailableDialog })));
+const ErrorPage = import.meta.env.SSR
+  ? ErrorPageOnServer
+  : lazy(() => import("~/shell/ErrorPage").then((module) => ({ default: module.ErrorPage })));
 
 export const links: LinksFunction = () => [
   // Every page's styles in one file (app/styles/site.css).
@@ -170,8 +183,10 @@ export default function App() {
       <main id="main" className="page">
         <Outlet />
       </main>
-      {siteState.kind === "domain-unavailable" ? <DomainUnavailableDialog customerServiceUrl={siteState.customerServiceUrl} /> : null}
-      {notice ? <NoticeDialog notice={notice} /> : null}
+      <Suspense fallback={null}>
+        {siteState.kind === "domain-unavailable" ? <DomainUnavailableDialog customerServiceUrl={siteState.customerServiceUrl} /> : null}
+        {notice ? <NoticeDialog notice={notice} /> : null}
+      </Suspense>
       <ShellOverlays shell={data.shell} />
       {/* Last in the page flow: the footer navigation's spacer keeps everything above (dialogs without scripts too) clear of it. */}
       <SiteFooter support={data.support} />
@@ -195,7 +210,9 @@ export function ErrorBoundary() {
     <>
       <AppHeader />
       <main id="main" className="page">
-        <ErrorPage kind={kind} />
+        <Suspense fallback={null}>
+          <ErrorPage kind={kind} />
+        </Suspense>
       </main>
     </>
   );

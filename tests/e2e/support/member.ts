@@ -4,33 +4,10 @@
 import { expect, type BrowserContext, type Cookie, type Page } from "@playwright/test";
 import { hostFor, originFor, request } from "../../support/http";
 import { parseSetCookie } from "./browser-cookie";
+import { solvedCaptcha } from "../../support/captcha";
 import { dismissAnnouncements } from "./announcements";
 
 const sessions = new Map<string, Promise<Cookie[]>>();
-
-/**
- * What the captcha widget does in the browser, for a merchant whose login asks for one (vn88): a challenge for the
- * product through the app's /wps proxy, "solved" by the sandbox's stand-in for Geetest, as the form's captcha fields.
- */
-async function solvedCaptcha(host: string): Promise<Record<string, string>> {
-  const solve = (path: string, body: unknown) =>
-    request({
-      host: hostFor(host),
-      path,
-      method: "POST",
-      headers: { Origin: originFor(host), "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-  const challenge = await request({ host: hostFor(host), path: `/wps/captcha/geetest?product=login&t=${Date.now()}` });
-  const value = challenge.json<{ value: { challenge?: string; captchaId?: string } }>().value;
-  if (value.challenge !== undefined) {
-    const solved = await solve("/wps/captcha/geetest/solve", { challenge: value.challenge });
-    const v = solved.json<{ value: { geetest_challenge: string; geetest_validate: string; geetest_seccode: string } }>().value;
-    return { geetestChallenge: v.geetest_challenge, geetestValidate: v.geetest_validate, geetestSeccode: v.geetest_seccode };
-  }
-  const solved = await solve("/wps/captcha/geetest4/solve", { captchaId: value.captchaId });
-  return { geetestValidateV4: JSON.stringify(solved.json<{ value: unknown }>().value) };
-}
 
 async function logIn(host: string, username: string, password: string): Promise<Cookie[]> {
   // The plain form post a browser without scripts sends; success redirects away from /m/login with the session cookie.
@@ -45,7 +22,7 @@ async function logIn(host: string, username: string, password: string): Promise<
     });
   let reply = await post({});
   // A merchant with a captcha on login answers the form again, asking for the security check.
-  if (reply.status !== 302) reply = await post(await solvedCaptcha(host));
+  if (reply.status !== 302) reply = await post(await solvedCaptcha(host, "login"));
   expect(reply.status, `log in ${username} on ${host}`).toBe(302);
   expect(reply.header("location") ?? "").not.toMatch(/^\/m\/login/);
   const cookies = reply.cookies.map((line) => parseSetCookie(line, host)).filter((cookie) => cookie !== null);
