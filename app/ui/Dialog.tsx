@@ -30,7 +30,13 @@ export function Dialog({ titleId, children, role = "dialog", onClose, className 
   useBeforePaintEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (dialog.open) dialog.close();
+    // A server-rendered dialog the player already closed (its Confirm works before the page's scripts do): it stays
+    // closed; the scripts may arrive after the click, above all for views that load only when a page has one.
+    if (!dialog.open) {
+      onCloseRef.current?.();
+      return;
+    }
+    dialog.close();
     dialog.showModal();
     // Switching the server-rendered open dialog to a modal queues a stale "close" event; only a real close counts.
     const closed = () => {

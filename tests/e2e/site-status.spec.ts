@@ -1,5 +1,5 @@
 // Every test here injects platform faults for a whole merchant: they run alone (see fixtures.ts), with and without scripts.
-import { exclusiveBothWays, expect, test, urlOn, waitForHydration } from "./fixtures";
+import { exclusiveBothWays, expect, scripts, test, urlOn, waitForHydration } from "./fixtures";
 
 exclusiveBothWays("site status", () => {
   test.describe("maintenance and access denied", () => {
@@ -86,6 +86,34 @@ exclusiveBothWays("site status", () => {
       await dialog.getByRole("button", { name: "Confirm" }).click();
       await expect(dialog).toBeHidden();
       await expect(page.getByRole("heading", { level: 1, name: "Welcome to Demo Play" })).toBeVisible();
+    });
+
+    test("a notice closed before its script has arrived stays closed once it does", async ({ page, faults }) => {
+      test.skip(scripts() === "no-js", "about the page's scripts arriving late");
+      await faults({ merchant: "demo", malformedJson: true });
+      // The notice's code loads only on a page that has one: held back until the player has answered the notice.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/assets/NoticeDialog-*.js", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/m/home");
+      const dialog = page.getByRole("alertdialog", { name: "Notice" });
+      await dialog.getByRole("button", { name: "Confirm" }).click();
+      await expect(dialog).toBeHidden();
+      const loaded = page.waitForResponse(/\/assets\/NoticeDialog-.*\.js$/);
+      release();
+      await loaded;
+      // React has taken the dialog over (its node carries React's fiber) and left it closed.
+      await expect
+        .poll(() =>
+          page
+            .locator("dialog[aria-labelledby='notice-title']")
+            .evaluate((node) => Object.keys(node).some((k) => k.startsWith("__reactFiber"))),
+        )
+        .toBe(true);
+      await expect(dialog).toBeHidden();
     });
 
     test("the service-unavailable notice (platform 500) is translated", async ({ page, faults }) => {
