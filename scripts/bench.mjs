@@ -29,6 +29,8 @@ const HOST = "demo.localhost";
 const MERCHANTS = {
   demo: { host: "demo.localhost", code: "demo" },
   vn: { host: "vn.localhost", code: "vn88" },
+  // Pixels behind consent: its home is measured twice, without an answer (no pixel loads) and with the pixels accepted.
+  br: { host: "br.localhost", code: "br777", consent: true },
 };
 const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}`));
 const RUNS = Number(option("runs=")?.split("=")[1] ?? 5);
@@ -83,6 +85,19 @@ function send(port, { path: urlPath, method = "GET", headers = {}, body, agent }
     req.on("error", reject);
     req.end(body);
   });
+}
+
+/** The cookie of a visitor who accepted the merchant's pixels (POST /m/consent, docs/behaviour/tracking.md#consent). */
+async function consentCookie(port, host) {
+  const reply = await fetch(`http://127.0.0.1:${port}/m/consent`, {
+    method: "POST",
+    headers: { Host: `${host}:${port}`, Origin: `http://${host}:${port}`, "Content-Type": "application/x-www-form-urlencoded" },
+    body: "choice=granted",
+    redirect: "manual",
+  });
+  const line = reply.headers.getSetCookie().find((cookie) => /^(__Host-)?mc_consent=/.test(cookie));
+  if (!line) throw new Error(`no consent cookie from ${host} (HTTP ${reply.status})`);
+  return line.split(";")[0];
 }
 
 /** The build's chunks that hold Firebase's SDK, loaded only when used (docs/decisions/0055-firebase.md): their sizes. */
@@ -402,6 +417,13 @@ async function main() {
       for (const pagePath of ["/m/home", "/m/login", "/m/register"])
         targets.push({ name: `${name} ${pagePath}`, host: merchant.host, path: pagePath });
       targets.push({ name: `${name} /m/home member`, host: merchant.host, path: "/m/home", cookie });
+      if (merchant.consent)
+        targets.push({
+          name: `${name} /m/home pixels on`,
+          host: merchant.host,
+          path: "/m/home",
+          cookie: await consentCookie(port, merchant.host),
+        });
     }
     printFirstVisitTable(await firstVisitTable({ port, targets }), BUDGET_KIB, { files: Boolean(option("files")) });
     printFirebaseChunks();
