@@ -32,6 +32,7 @@ import { MiniGameSlot } from "~/minigame/MiniGameSlot";
 import { loadTrackingData } from "~/tracking/tracking-data.server";
 import { loadFirebaseConfig } from "~/identity/firebase/firebase-config.server";
 import { TrackingSlot } from "~/tracking/TrackingSlot";
+import { PushSlot } from "~/push/PushSlot";
 import { InstallHeadTags } from "~/shell/install/InstallHeadTags";
 import { pageMeta } from "~/shell/page-meta";
 import { AppHeader } from "~/shell/AppHeader";
@@ -175,6 +176,7 @@ export default function App() {
       <FooterNav support={data.support} />
       {data.support.miniGame ? <MiniGameSlot /> : null}
       <TrackingSlot />
+      {data.firebase?.vapidKey ? <PushSlot /> : null}
     </>
   );
 }

@@ -86,6 +86,24 @@ const SCHEMA = [
      count INTEGER NOT NULL,
      PRIMARY KEY (merchant, username)
    )`,
+  // Web push (routes/push.ts): each device token's member and topics, and every push call received.
+  `CREATE TABLE IF NOT EXISTS push_bindings (
+     merchant TEXT NOT NULL,
+     registration_token TEXT NOT NULL,
+     username TEXT NOT NULL,
+     topics TEXT NOT NULL,
+     bound_at INTEGER NOT NULL,
+     PRIMARY KEY (merchant, registration_token)
+   )`,
+  `CREATE TABLE IF NOT EXISTS push_calls (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     merchant TEXT NOT NULL,
+     call TEXT NOT NULL,
+     registration_token TEXT NOT NULL,
+     username TEXT,
+     topic TEXT,
+     created_at INTEGER NOT NULL
+   )`,
   `CREATE TABLE IF NOT EXISTS tracking_calls (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
      merchant TEXT NOT NULL,
