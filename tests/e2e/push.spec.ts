@@ -3,9 +3,10 @@
 // service worker, bind and subscribe once per member and token, unsubscribe at logout, the SDK's 7-day renewal and
 // re-creation, and a pushed message shown by /m/sw.js. Chromium here reaches no push service: the push manager's
 // subscription and the provider's two APIs are stood in for; everything else is the real SDK, worker and sandbox.
-// Project "js" only (without scripts there is no push).
+// Project "js" only (without scripts there is no push). Screenshots (npm run screenshots):
+// test-results/screenshots/push-<prompt|notice>-<en|vi|ur>.png.
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, SCREENSHOT, test, waitForHydration } from "./fixtures";
 import { forgetMemberSessions, openAsMember } from "./support/member";
 import { getPage, PORT } from "../support/http";
 
@@ -210,6 +211,13 @@ test("already granted: bound without asking, renewed after 7 days, re-created wh
   await expect.poll(() => provider.map((call) => call.method)).toEqual(["POST", "PATCH", "DELETE", "POST"]);
   await expect.poll(async () => (await platformCalls(prefix)).slice(-2)).toEqual([`bind ${prefix}-3`, `subscribe ${prefix}-3`]);
   expect((await stored(page)).token).toBe(`${prefix}-3_APA91b`);
+
+  // The session is gone (its cookie expired): the first page without one unsubscribes the device.
+  await context.clearCookies();
+  await page.reload();
+  await pushState(page).toHaveAttribute("data-push", "unbound");
+  expect((await platformCalls(prefix)).at(-1)).toBe(`unsubscribe ${prefix}-3`);
+  expect(await stored(page)).toMatchObject({ token: `${prefix}-3_APA91b`, member: null });
 });
 
 test("a pushed message: /m/sw.js shows it, with a click target on this site only", async ({ page, context }) => {
@@ -247,3 +255,23 @@ test("a pushed message: /m/sw.js shows it, with a click target on this site only
     { title: "Elsewhere", body: "", icon: `${ORIGIN}/m/icons/192.png`, url: `${ORIGIN}/m/home` },
   ]);
 });
+
+for (const language of [
+  { code: "EN", file: "en", prompt: "Turn on notifications?" },
+  { code: "VI", file: "vi", prompt: "Bật thông báo?" },
+  { code: "UR", file: "ur", prompt: "اطلاعات آن کریں؟" },
+] as const) {
+  test(`screenshots: the prompt and the blocked notice ${language.code}`, { tag: SCREENSHOT }, async ({ page }) => {
+    // vn88 has no push key: Vietnamese is shown on demo.
+    await openAsMember(page, "demo01", `${PAGE}?language=${language.code}`);
+    const dialog = page.getByRole("dialog", { name: language.prompt });
+    await expect(dialog).toBeVisible({ timeout: 10_000 });
+    await page.screenshot({ path: `test-results/screenshots/push-prompt-${language.file}.png`, animations: "disabled" });
+    await page.evaluate(() => (Notification.requestPermission = () => Promise.resolve("denied")));
+    await dialog.getByRole("button").first().click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await page.screenshot({ path: `test-results/screenshots/push-notice-${language.file}.png`, animations: "disabled" });
+    // demo01's platform language followed the page's: back to English for the other tests.
+    await page.goto(`${PAGE}?language=EN`);
+  });
+}
