@@ -94,7 +94,7 @@ function whenNoOtherModal(cancelled: () => boolean): Promise<boolean> {
       subtree: true,
       childList: true,
       attributes: true,
-      attributeFilter: ["open", "data-image-popup", "data-install-prompt", "data-upgrade-modal"],
+      attributeFilter: ["open", "data-announcement-popup", "data-image-popup", "data-install-prompt", "data-upgrade-modal"],
     });
     check();
   });

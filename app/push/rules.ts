@@ -70,17 +70,21 @@ export function unbindPlan(stored: StoredPush): string | null {
   return stored.boundMember !== null && stored.token !== null ? stored.token : null;
 }
 
-/** The shell's decisions on <html data-…> (app/shell/shell-state.ts) that matter to the prompt. */
-export type ShellOverlays = { imagePopup?: string; installPrompt?: string; upgradeModal?: string };
+/**
+ * The decisions on <html data-…> that matter to the prompt: the shell's (app/shell/shell-state.ts) and the
+ * announcement popup's (app/announcements/AnnouncementPopup.tsx).
+ */
+export type ShellOverlays = { announcementPopup?: string; imagePopup?: string; installPrompt?: string; upgradeModal?: string };
 
 /**
- * Another modal is on screen or about to be (docs/decisions/0056-web-push.md): an open <dialog> (the
- * announcement popup, a notice, the download popup), the image popup counting down or shown, the install prompt
- * loading or shown, the app-upgrade modal. The prompt waits until none is.
+ * Another modal is on screen or about to be (docs/decisions/0056-web-push.md): an open <dialog> (a notice, the download
+ * popup), the announcement popup waiting for its list or shown, the image popup counting down or shown, the install
+ * prompt loading or shown, the app-upgrade modal. The prompt waits until none is.
  */
 export function otherModalPending(openDialog: boolean, shell: ShellOverlays): boolean {
   return (
     openDialog ||
+    ["waiting", "shown"].includes(shell.announcementPopup ?? "") ||
     ["waiting", "due", "shown"].includes(shell.imagePopup ?? "") ||
     ["loading", "modal", "sheet"].includes(shell.installPrompt ?? "") ||
     shell.upgradeModal === "shown"

@@ -45,6 +45,8 @@ describe("pushStep", () => {
 describe("otherModalPending", () => {
   it("waits while a dialog is open or another overlay is counting down, loading or shown", () => {
     expect(otherModalPending(true, {})).toBe(true);
+    for (const announcementPopup of ["waiting", "shown"])
+      expect(otherModalPending(false, { announcementPopup }), announcementPopup).toBe(true);
     for (const imagePopup of ["waiting", "due", "shown"]) expect(otherModalPending(false, { imagePopup }), imagePopup).toBe(true);
     for (const installPrompt of ["loading", "modal", "sheet"])
       expect(otherModalPending(false, { installPrompt }), installPrompt).toBe(true);
@@ -53,8 +55,12 @@ describe("otherModalPending", () => {
 
   it("goes ahead once the others have decided not to show or are done", () => {
     expect(otherModalPending(false, {})).toBe(false);
-    expect(otherModalPending(false, { imagePopup: "done", installPrompt: "suppressed", upgradeModal: "closed" })).toBe(false);
-    expect(otherModalPending(false, { imagePopup: "skipped", installPrompt: "none", upgradeModal: "none" })).toBe(false);
+    expect(
+      otherModalPending(false, { announcementPopup: "closed", imagePopup: "done", installPrompt: "suppressed", upgradeModal: "closed" }),
+    ).toBe(false);
+    expect(
+      otherModalPending(false, { announcementPopup: "none", imagePopup: "skipped", installPrompt: "none", upgradeModal: "none" }),
+    ).toBe(false);
   });
 });
 
