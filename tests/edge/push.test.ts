@@ -80,12 +80,13 @@ describe("POST /m/push", () => {
 
   it("refuses what is not a push call: another intent, a token outside FCM's alphabet, another site's post", async () => {
     const { cookie } = await memberSession("demo01");
-    for (const fields of [
+    const refused: Record<string, string>[] = [
       { intent: "delete", registrationToken: deviceToken("bad") },
       { intent: "bind", registrationToken: "<script>alert(1)</script>-long-enough" },
       { intent: "bind", registrationToken: "short" },
       { intent: "bind" },
-    ]) {
+    ];
+    for (const fields of refused) {
       const reply = await post("/m/push", fields, { Cookie: cookie });
       expect(reply.status, JSON.stringify(fields)).toBe(400);
       expect(reply.json()).toEqual({ ok: false, reason: "invalid" });
