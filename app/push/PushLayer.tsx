@@ -104,21 +104,24 @@ type View = { kind: "prompt" } | { kind: "message"; key: PushMessageKey } | null
 
 export default function PushLayer() {
   const root = useRootData();
-  const config = root?.firebase ?? null;
-  const vapidKey = config?.vapidKey ?? null;
+  const vapidKey = root?.firebase?.vapidKey ?? null;
   const member = root?.member?.userName ?? null;
   const [view, setView] = useState<View>(null);
   const registration = useRef<ServiceWorkerRegistration | null>(null);
+  // The root's data is a new object after every revalidation: the effects below follow the push key and the member only.
+  const config = useRef(root?.firebase ?? null);
+  config.current = root?.firebase ?? null;
 
   /** The token from Firebase, then bound to the member unless it already is (docs/behaviour/firebase.md#push-bind). */
   const tokenAndBind = useCallback(
     async (asked: boolean) => {
       const worker = registration.current;
-      if (!config || !vapidKey || !member || !worker) return;
+      const firebase = config.current;
+      if (!firebase || !vapidKey || !member || !worker) return;
       try {
         // The SDK subscribes through the worker's push manager, which needs it active.
         await navigator.serviceWorker.ready;
-        const token = await deviceToken(config, vapidKey, worker);
+        const token = await deviceToken(firebase, vapidKey, worker);
         const plan = bindPlan(stored(), member, token);
         write("localStorage", WEB_TOKEN_KEY, token);
         if (plan.unsubscribe) await postPush("unsubscribe", plan.unsubscribe);
@@ -140,7 +143,7 @@ export default function PushLayer() {
         if (outcome.message) setView({ kind: "message", key: outcome.message });
       }
     },
-    [config, vapidKey, member],
+    [vapidKey, member],
   );
 
   // The logout form's post carries the device's token, so the edge unsubscribes it with the logout
@@ -163,7 +166,9 @@ export default function PushLayer() {
     let live = true;
     void (async () => {
       if (member === null) {
-        // No session: the token bound to the last member stops receiving that member's notifications.
+        // No session: nothing to ask any more, and the token bound to the last member stops receiving that member's
+        // notifications.
+        setView(null);
         const token = unbindPlan(stored());
         write("localStorage", BOUND_MEMBER_KEY, null);
         if (token) await postPush("unsubscribe", token);
@@ -172,19 +177,25 @@ export default function PushLayer() {
       }
       registration.current = await productRegistration();
       if (!live) return;
-      const step = pushStep({
-        supported: registration.current !== null,
-        member: true,
-        vapidKey: true,
-        skipped: read("sessionStorage", SKIP_KEY) === "1",
-        permission: "Notification" in window ? Notification.permission : "denied",
-      });
-      if (step === "none") return mark("none");
-      if (step === "token") return tokenAndBind(false);
-      // The prompt and the notice wait their turn behind the page's other modals.
+      const step = () =>
+        pushStep({
+          supported: registration.current !== null,
+          member: true,
+          vapidKey: true,
+          skipped: read("sessionStorage", SKIP_KEY) === "1",
+          permission: "Notification" in window ? Notification.permission : "denied",
+        });
+      const first = step();
+      if (first === "none") return mark("none");
+      if (first === "token") return tokenAndBind(false);
+      // The prompt and the notice wait their turn behind the page's other modals (this layer's own included)…
       mark("waiting");
       if (!(await whenNoOtherModal(() => !live))) return;
-      if (step === "denied-notice") {
+      // …and the answer may have come meanwhile (the player closed this prompt, another tab asked).
+      const next = step();
+      if (next === "token") return tokenAndBind(false);
+      if (next === "none") return mark("none");
+      if (next === "denied-notice") {
         // Once a session: shown now, never again until the browser session ends.
         write("sessionStorage", SKIP_KEY, "1");
         setView({ kind: "message", key: "notification_request_tips" });
