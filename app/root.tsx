@@ -33,6 +33,7 @@ import { loadTrackingData } from "~/tracking/tracking-data.server";
 import { loadFirebaseConfig } from "~/identity/firebase/firebase-config.server";
 import { LANGUAGE_COUNTRIES } from "~/i18n/language-countries";
 import { TrackingSlot } from "~/tracking/TrackingSlot";
+import { PushSlot } from "~/push/PushSlot";
 import { InstallHeadTags } from "~/shell/install/InstallHeadTags";
 import { pageMeta } from "~/shell/page-meta";
 import { AppHeader } from "~/shell/AppHeader";
@@ -193,6 +194,7 @@ export default function App() {
       <FooterNav support={data.support} />
       {data.support.miniGame ? <MiniGameSlot /> : null}
       <TrackingSlot />
+      {data.firebase?.vapidKey ? <PushSlot /> : null}
     </>
   );
 }

@@ -3,6 +3,8 @@ import { callLogout } from "~/identity/session-calls.server";
 import { clearPendingTwoFactorCookie } from "~/identity/two-factor/pending-two-factor.server";
 import { rememberDeps, setAutoLoginCookie } from "~/identity/remembered-login.server";
 import { refererQuery, withTrackingParams } from "~/navigation/tracking-params";
+import { unsubscribePushToken } from "~/push/push.server";
+import { registrationTokenSchema } from "~/push/rules";
 
 /**
  * Log out: the platform forgets the token, the session and two-factor cookies go, and the remembered login stays
@@ -10,6 +12,15 @@ import { refererQuery, withTrackingParams } from "~/navigation/tracking-params";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { session, platform } = context;
+  // The device's push token, which the push layer adds to the post when it has one: it stops receiving this member's
+  // notifications (docs/behaviour/firebase.md#push-bind).
+  // (A post without a form body, as some clients send it, has none.)
+  const form = await request.formData().catch(() => null);
+  const pushToken = registrationTokenSchema.safeParse(form?.get("pushToken"));
+  if (pushToken.success) {
+    const unsubscribed = await unsubscribePushToken(platform, pushToken.data);
+    if (!unsubscribed.ok) console.warn("[logout] the platform did not unsubscribe the device", unsubscribed.errorCode);
+  }
   if (session.token) {
     const result = await callLogout(platform);
     if (!result.ok && result.failure.kind !== "not-logged-in") console.warn("[logout] the platform did not confirm", result.errorCode);

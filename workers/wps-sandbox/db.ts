@@ -50,6 +50,24 @@ const SCHEMA = [
      d TEXT NOT NULL,
      created_at INTEGER NOT NULL
    )`,
+  // Web push (routes/push.ts): each device token's member and topics, and every push call received.
+  `CREATE TABLE IF NOT EXISTS push_bindings (
+     merchant TEXT NOT NULL,
+     registration_token TEXT NOT NULL,
+     username TEXT NOT NULL,
+     topics TEXT NOT NULL,
+     bound_at INTEGER NOT NULL,
+     PRIMARY KEY (merchant, registration_token)
+   )`,
+  `CREATE TABLE IF NOT EXISTS push_calls (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     merchant TEXT NOT NULL,
+     call TEXT NOT NULL,
+     registration_token TEXT NOT NULL,
+     username TEXT,
+     topic TEXT,
+     created_at INTEGER NOT NULL
+   )`,
   `CREATE TABLE IF NOT EXISTS faults (
      merchant TEXT PRIMARY KEY,
      data TEXT NOT NULL,

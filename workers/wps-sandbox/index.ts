@@ -21,6 +21,7 @@ import { sessionRoutes } from "./routes/session";
 import { MOUNT_HEADER, systemRoutes } from "./routes/system";
 import { chatRoutes } from "./routes/chat";
 import { trackingRoutes } from "./routes/tracking";
+import { pushRoutes } from "./routes/push";
 import { handlePixels, PIXELS_PREFIX } from "./routes/pixels";
 
 const wpsRoutes: WpsRoute[] = [
@@ -34,6 +35,7 @@ const wpsRoutes: WpsRoute[] = [
   ...promotionRoutes,
   ...chatRoutes,
   ...trackingRoutes,
+  ...pushRoutes,
 ];
 
 async function handleWps(request: Request, url: URL, env: Env): Promise<Response> {

@@ -15,17 +15,28 @@ import {
   staleCaches,
   type CacheNames,
 } from "./policy";
+import { clickTarget, notificationFromPayload, readPushData } from "../../push/payload";
 
 // The parts of the service-worker scope used here (the app's TypeScript config has the DOM library, not WebWorker's).
 type ExtendableEventLike = Event & { waitUntil(promise: Promise<unknown>): void };
 type FetchEventLike = ExtendableEventLike & { request: Request; respondWith(response: Promise<Response> | Response): void };
 type MessageEventLike = ExtendableEventLike & { data: unknown };
+type PushEventLike = ExtendableEventLike & { data: { text(): string } | null };
+type NotificationClickEventLike = ExtendableEventLike & { notification: Notification };
+type WindowClientLike = { url: string; focus(): Promise<unknown> };
 type WorkerScope = {
   location: Location;
   skipWaiting(): Promise<void>;
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEventLike) => void): void;
   addEventListener(type: "fetch", listener: (event: FetchEventLike) => void): void;
   addEventListener(type: "message", listener: (event: MessageEventLike) => void): void;
+  addEventListener(type: "push", listener: (event: PushEventLike) => void): void;
+  addEventListener(type: "notificationclick", listener: (event: NotificationClickEventLike) => void): void;
+  registration: ServiceWorkerRegistration;
+  clients: {
+    matchAll(options: { type: "window"; includeUncontrolled: boolean }): Promise<WindowClientLike[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
   /** Set by @remix-pwa/worker-runtime: every file of the client build. */
   __workerManifest?: { assets?: string[] };
 };
@@ -133,6 +144,23 @@ worker.addEventListener("message", (event) => {
     return;
   }
   event.waitUntil(warm(message.urls, message.offlineUrl, message.who).catch(() => undefined));
+});
+
+// Web push (docs/behaviour/firebase.md#push-notifications): FCM delivers to this worker, the only one the product has.
+worker.addEventListener("push", (event) => {
+  const shown = notificationFromPayload(readPushData(event.data), origin);
+  if (shown) event.waitUntil(worker.registration.showNotification(shown.title, shown.options));
+});
+
+worker.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = clickTarget((event.notification.data as { url?: unknown } | null)?.url, origin);
+  event.waitUntil(
+    worker.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => client.url === target);
+      return open ? open.focus() : worker.clients.openWindow(target);
+    }),
+  );
 });
 
 // Registered before the runtime's listener (this module is imported by it): requests this worker does not handle

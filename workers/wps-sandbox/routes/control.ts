@@ -18,6 +18,7 @@ import { invalidRequest, readJson } from "../validation";
 import { announcementControlRoutes, resetAnnouncements } from "./announcements";
 import { clearWhitelabelOverrides, promotionControlRoutes } from "./promotions";
 import { clearTrackingCalls, listTrackingCalls } from "./tracking";
+import { clearPush, listPush } from "./push";
 
 export interface ControlContext {
   request: Request;
@@ -70,6 +71,7 @@ async function reset(ctx: ControlContext): Promise<Response> {
   await clearWhitelabelOverrides(ctx.env.DB, merchant);
   await clearUnreadCounts(ctx.env.DB, merchant);
   await clearTrackingCalls(ctx.env.DB, merchant);
+  await clearPush(ctx.env.DB, merchant);
   if (data === true) await resetData(ctx.env, merchant);
   return ok();
 }
@@ -174,8 +176,17 @@ async function trackingCalls(ctx: ControlContext): Promise<Response> {
   return ok(await listTrackingCalls(ctx.env.DB, merchant.code));
 }
 
+/** The push bindings and calls the platform received (docs/platform-contract.md, "Push"); `?username=` for one member. */
+async function pushState(ctx: ControlContext): Promise<Response> {
+  const merchant = merchantParam(ctx);
+  if ("response" in merchant) return merchant.response;
+  const username = ctx.url.searchParams.get("username");
+  return ok(await listPush(ctx.env.DB, merchant.code, username === null || username === "" ? null : username));
+}
+
 export const controlRoutes: Route<ControlContext>[] = [
   { method: "GET", path: "/__sandbox/events", handle: trackingCalls },
+  { method: "GET", path: "/__sandbox/push", handle: pushState },
   { method: "POST", path: "/__sandbox/unread", handle: setUnread },
   { method: "POST", path: "/__sandbox/revoke", handle: revoke },
   { method: "GET", path: "/__sandbox/sms", handle: smsCodes },
