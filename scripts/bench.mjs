@@ -88,16 +88,33 @@ function send(port, { path: urlPath, method = "GET", headers = {}, body, agent }
 }
 
 /** The cookie of a visitor who accepted the merchant's pixels (POST /m/consent, docs/behaviour/tracking.md#consent). */
-async function consentCookie(port, host) {
-  const reply = await fetch(`http://127.0.0.1:${port}/m/consent`, {
-    method: "POST",
-    headers: { Host: `${host}:${port}`, Origin: `http://${host}:${port}`, "Content-Type": "application/x-www-form-urlencoded" },
-    body: "choice=granted",
-    redirect: "manual",
+function consentCookie(port, host) {
+  // node:http, not fetch: fetch does not send the Host the origin check compares with.
+  return new Promise((resolve, reject) => {
+    const body = "choice=granted";
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/m/consent",
+        method: "POST",
+        headers: {
+          Host: `${host}:${port}`,
+          Origin: `http://${host}:${port}`,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        const line = (res.headers["set-cookie"] ?? []).find((cookie) => /^(__Host-)?mc_consent=/.test(cookie));
+        if (line) resolve(line.split(";")[0]);
+        else reject(new Error(`no consent cookie from ${host} (HTTP ${res.statusCode})`));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
   });
-  const line = reply.headers.getSetCookie().find((cookie) => /^(__Host-)?mc_consent=/.test(cookie));
-  if (!line) throw new Error(`no consent cookie from ${host} (HTTP ${reply.status})`);
-  return line.split(";")[0];
 }
 
 /** The build's chunks that hold Firebase's SDK, loaded only when used (docs/decisions/0055-firebase.md): their sizes. */
