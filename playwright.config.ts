@@ -7,8 +7,8 @@ const EXCLUSIVE = /@exclusive/;
 /** Tests that take screenshots for review by eye: only in `npm run screenshots` (SCREENSHOTS=1), never in `npm test`. */
 const SCREENSHOT = /@screenshot/;
 /**
- * Tests against the Firebase Auth emulator (tests/e2e/firebase.spec.ts): scripts/test.sh runs them in the exclusive
- * tests' run, which has time to spare beside the others.
+ * Tests of Firebase (sign-in against the Auth emulator, web push; tests/e2e/firebase.spec.ts, push.spec.ts):
+ * scripts/test.sh runs them in the exclusive tests' run, after those, which has time to spare beside the others.
  */
 const FIREBASE = /@firebase/;
 const screenshotsRun = process.env.SCREENSHOTS === "1";

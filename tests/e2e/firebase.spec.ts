@@ -1,10 +1,9 @@
 // Social sign-in and SMS codes by Firebase against the Firebase Auth emulator (docs/behaviour/firebase.md). Tagged
 // @firebase: scripts/test.sh runs them beside the exclusive tests, on that server (playwright.config.ts).
-import { test, expect, urlOn } from "./fixtures";
+import { FIREBASE, test, expect, urlOn } from "./fixtures";
 import { emulatorSmsCode } from "../support/firebase-emulator";
 import type { Page } from "@playwright/test";
 
-const FIREBASE = "@firebase";
 const ANDROID_APP_UA =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36 " +
   "3f2504e0-4f89-11d3-9a0c-0305e82c3301";

@@ -19,6 +19,11 @@ export const EXCLUSIVE = "@exclusive";
  * runs them, `npm test` does not (playwright.config.ts).
  */
 export const SCREENSHOT = "@screenshot";
+/**
+ * The tag of tests that need Firebase (the Auth emulator, the messaging SDK): `npm test` runs them after the exclusive
+ * ones, on that server, where there is time to spare (playwright.config.ts, scripts/test.sh).
+ */
+export const FIREBASE = "@firebase";
 
 /** A page URL on a merchant host (Chromium resolves *.localhost to loopback). */
 export function urlOn(host: string, path: string): string {

@@ -3,10 +3,10 @@
 // service worker, bind and subscribe once per member and token, unsubscribe at logout, the SDK's 7-day renewal and
 // re-creation, and a pushed message shown by /m/sw.js. Chromium here reaches no push service: the push manager's
 // subscription and the provider's two APIs are stood in for; everything else is the real SDK, worker and sandbox.
-// Project "js" only (without scripts there is no push). Screenshots (npm run screenshots):
+// Tagged @firebase: run with the Firebase sign-in tests (scripts on; without scripts there is no push). Screenshots (npm run screenshots):
 // test-results/screenshots/push-<prompt|notice>-<en|vi|ur>.png.
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, SCREENSHOT, test, waitForHydration } from "./fixtures";
+import { expect, FIREBASE, SCREENSHOT, test, waitForHydration } from "./fixtures";
 import { forgetMemberSessions, openAsMember } from "./support/member";
 import { getPage, PORT } from "../support/http";
 
@@ -100,127 +100,141 @@ function stored(page: Page) {
 
 const prompt = (page: Page) => page.getByRole("dialog", { name: "Turn on notifications?" });
 
-test("the prompt: Allow binds the device to the member once, and the logout unsubscribes it", async ({ page, context }, info) => {
-  const prefix = `accept${info.parallelIndex}${Date.now().toString(36)}`;
-  const provider = await standInPushService(context, prefix);
-  await openAsMember(page, "demo01", PAGE);
-  await expect(prompt(page)).toBeVisible({ timeout: 10_000 });
-  await expect(prompt(page).getByRole("button", { name: "Allow" })).toBeFocused();
-  // The player's answer to the browser's own question.
-  await context.grantPermissions(["notifications"]);
-  await prompt(page).getByRole("button", { name: "Allow" }).click();
-  await pushState(page).toHaveAttribute("data-push", "bound");
-  await expect(prompt(page)).toBeHidden();
-  expect(await platformCalls(prefix)).toEqual([`bind ${prefix}-1`, `subscribe ${prefix}-1`]);
-  expect(await stored(page)).toEqual({ token: `${prefix}-1_APA91b`, member: "demo01", skip: null });
-  expect(provider.map((call) => call.method)).toEqual(["POST"]);
+test(
+  "the prompt: Allow binds the device to the member once, and the logout unsubscribes it",
+  { tag: FIREBASE },
+  async ({ page, context }, info) => {
+    const prefix = `accept${info.parallelIndex}${Date.now().toString(36)}`;
+    const provider = await standInPushService(context, prefix);
+    await openAsMember(page, "demo01", PAGE);
+    await expect(prompt(page)).toBeVisible({ timeout: 10_000 });
+    await expect(prompt(page).getByRole("button", { name: "Allow" })).toBeFocused();
+    // The player's answer to the browser's own question.
+    await context.grantPermissions(["notifications"]);
+    await prompt(page).getByRole("button", { name: "Allow" }).click();
+    await pushState(page).toHaveAttribute("data-push", "bound");
+    await expect(prompt(page)).toBeHidden();
+    expect(await platformCalls(prefix)).toEqual([`bind ${prefix}-1`, `subscribe ${prefix}-1`]);
+    expect(await stored(page)).toEqual({ token: `${prefix}-1_APA91b`, member: "demo01", skip: null });
+    expect(provider.map((call) => call.method)).toEqual(["POST"]);
 
-  // The next page finds the same token bound: nothing is asked, nothing is called.
-  await page.reload();
-  await pushState(page).toHaveAttribute("data-push", "bound");
-  expect(await platformCalls(prefix)).toHaveLength(2);
-  await expect(prompt(page)).toHaveCount(0);
+    // The next page finds the same token bound: nothing is asked, nothing is called.
+    await page.reload();
+    await pushState(page).toHaveAttribute("data-push", "bound");
+    expect(await platformCalls(prefix)).toHaveLength(2);
+    await expect(prompt(page)).toHaveCount(0);
 
-  await page.getByRole("button", { name: "Log out" }).first().click();
-  await expect(page).toHaveURL(/\/m\/login/);
-  await expect.poll(() => platformCalls(prefix)).toEqual([`bind ${prefix}-1`, `subscribe ${prefix}-1`, `unsubscribe ${prefix}-1`]);
-  expect(await stored(page)).toMatchObject({ token: `${prefix}-1_APA91b`, member: null });
-  // This worker's kept demo01 session ended with the logout.
-  forgetMemberSessions();
-});
+    await page.getByRole("button", { name: "Log out" }).first().click();
+    await expect(page).toHaveURL(/\/m\/login/);
+    await expect.poll(() => platformCalls(prefix)).toEqual([`bind ${prefix}-1`, `subscribe ${prefix}-1`, `unsubscribe ${prefix}-1`]);
+    expect(await stored(page)).toMatchObject({ token: `${prefix}-1_APA91b`, member: null });
+    // This worker's kept demo01 session ended with the logout.
+    forgetMemberSessions();
+  },
+);
 
-test("the prompt: closing it (Escape, as Not now) skips it for the session, and Firebase never loads", async ({ page, context }) => {
-  const firebase: string[] = [];
-  page.on("request", (request) => {
-    if (/googleapis\.com/.test(request.url())) firebase.push(request.url());
-  });
-  await context.route(/\/assets\/index\.esm-/, (route) => {
-    firebase.push(route.request().url());
-    return route.continue();
-  });
-  await openAsMember(page, "demo01", PAGE);
-  await expect(prompt(page)).toBeVisible({ timeout: 10_000 });
-  await page.keyboard.press("Escape");
-  await expect(prompt(page)).toBeHidden();
-  expect((await stored(page)).skip).toBe("1");
-  await page.reload();
-  await waitForHydration(page);
-  await pushState(page).toHaveAttribute("data-push", "none");
-  await expect(prompt(page)).toHaveCount(0);
-  expect(firebase).toEqual([]);
-});
+test(
+  "the prompt: closing it (Escape, as Not now) skips it for the session, and Firebase never loads",
+  { tag: FIREBASE },
+  async ({ page, context }) => {
+    const firebase: string[] = [];
+    page.on("request", (request) => {
+      if (/googleapis\.com/.test(request.url())) firebase.push(request.url());
+    });
+    await context.route(/\/assets\/index\.esm-/, (route) => {
+      firebase.push(route.request().url());
+      return route.continue();
+    });
+    await openAsMember(page, "demo01", PAGE);
+    await expect(prompt(page)).toBeVisible({ timeout: 10_000 });
+    await page.keyboard.press("Escape");
+    await expect(prompt(page)).toBeHidden();
+    // The dialog's "close" event, which stores the flag, comes a task after the dialog has closed.
+    await expect.poll(async () => (await stored(page)).skip).toBe("1");
+    await page.reload();
+    await waitForHydration(page);
+    await pushState(page).toHaveAttribute("data-push", "none");
+    await expect(prompt(page)).toHaveCount(0);
+    expect(firebase).toEqual([]);
+  },
+);
 
-test("blocked notifications: the tips notice once a session, and after the player says no", async ({ page, context }) => {
-  // The player blocked notifications earlier.
-  await context.addInitScript(() => {
-    if (!sessionStorage.getItem("__testAskFirst")) Object.defineProperty(Notification, "permission", { get: () => "denied" });
-    Notification.requestPermission = () => Promise.resolve("denied");
-  });
-  await openAsMember(page, "demo01", PAGE);
-  const notice = page.getByRole("alertdialog", { name: "Notice" });
-  await expect(notice).toContainText("Notifications are blocked for this site", { timeout: 10_000 });
-  await notice.getByRole("button", { name: "Confirm" }).click();
-  await expect(notice).toBeHidden();
-  await page.reload();
-  await pushState(page).toHaveAttribute("data-push", "none");
-  await expect(notice).toHaveCount(0);
+test(
+  "blocked notifications: the tips notice once a session, and after the player says no",
+  { tag: FIREBASE },
+  async ({ page, context }) => {
+    // The player blocked notifications earlier.
+    await context.addInitScript(() => {
+      if (!sessionStorage.getItem("__testAskFirst")) Object.defineProperty(Notification, "permission", { get: () => "denied" });
+      Notification.requestPermission = () => Promise.resolve("denied");
+    });
+    await openAsMember(page, "demo01", PAGE);
+    const notice = page.getByRole("alertdialog", { name: "Notice" });
+    await expect(notice).toContainText("Notifications are blocked for this site", { timeout: 10_000 });
+    await notice.getByRole("button", { name: "Confirm" }).click();
+    await expect(notice).toBeHidden();
+    await page.reload();
+    await pushState(page).toHaveAttribute("data-push", "none");
+    await expect(notice).toHaveCount(0);
 
-  // A new session, permission not yet asked: the prompt, then the browser's "no".
-  await page.evaluate(() => {
-    sessionStorage.clear();
-    sessionStorage.setItem("__testAskFirst", "1");
-  });
-  await page.reload();
-  await prompt(page).getByRole("button", { name: "Allow" }).click({ timeout: 10_000 });
-  await expect(notice).toContainText("Notifications are blocked for this site");
-  expect((await stored(page)).skip).toBe("1");
-});
+    // A new session, permission not yet asked: the prompt, then the browser's "no".
+    await page.evaluate(() => {
+      sessionStorage.clear();
+      sessionStorage.setItem("__testAskFirst", "1");
+    });
+    await page.reload();
+    await prompt(page).getByRole("button", { name: "Allow" }).click({ timeout: 10_000 });
+    await expect(notice).toContainText("Notifications are blocked for this site");
+    await expect.poll(async () => (await stored(page)).skip).toBe("1");
+  },
+);
 
-test("already granted: bound without asking, renewed after 7 days, re-created when the subscription changes", async ({
-  page,
-  context,
-}, info) => {
-  const prefix = `grant${info.parallelIndex}${Date.now().toString(36)}`;
-  const provider = await standInPushService(context, prefix);
-  await context.grantPermissions(["notifications"]);
-  const start = Date.now();
-  await page.clock.install({ time: start });
-  await openAsMember(page, "demo01", PAGE);
-  await pushState(page).toHaveAttribute("data-push", "bound", { timeout: 10_000 });
-  await expect(prompt(page)).toHaveCount(0);
-  expect(await platformCalls(prefix)).toEqual([`bind ${prefix}-1`, `subscribe ${prefix}-1`]);
+test(
+  "already granted: bound without asking, renewed after 7 days, re-created when the subscription changes",
+  { tag: FIREBASE },
+  async ({ page, context }, info) => {
+    const prefix = `grant${info.parallelIndex}${Date.now().toString(36)}`;
+    const provider = await standInPushService(context, prefix);
+    await context.grantPermissions(["notifications"]);
+    const start = Date.now();
+    await page.clock.install({ time: start });
+    await openAsMember(page, "demo01", PAGE);
+    await pushState(page).toHaveAttribute("data-push", "bound", { timeout: 10_000 });
+    await expect(prompt(page)).toHaveCount(0);
+    expect(await platformCalls(prefix)).toEqual([`bind ${prefix}-1`, `subscribe ${prefix}-1`]);
 
-  // Eight days on, the SDK renews the token (PATCH); the provider's new token is bound, the old one dropped.
-  await page.clock.setSystemTime(start + 8 * DAY);
-  await page.reload();
-  await pushState(page).toHaveAttribute("data-push", "bound");
-  await expect.poll(() => provider.map((call) => call.method)).toEqual(["POST", "PATCH"]);
-  expect(provider[1]!.path).toMatch(new RegExp(`/registrations/${prefix}-1_APA91b$`));
-  await expect
-    .poll(() => platformCalls(prefix))
-    .toEqual([`bind ${prefix}-1`, `subscribe ${prefix}-1`, `unsubscribe ${prefix}-1`, `bind ${prefix}-2`, `subscribe ${prefix}-2`]);
+    // Eight days on, the SDK renews the token (PATCH); the provider's new token is bound, the old one dropped.
+    await page.clock.setSystemTime(start + 8 * DAY);
+    await page.reload();
+    await pushState(page).toHaveAttribute("data-push", "bound");
+    await expect.poll(() => provider.map((call) => call.method)).toEqual(["POST", "PATCH"]);
+    expect(provider[1]!.path).toMatch(new RegExp(`/registrations/${prefix}-1_APA91b$`));
+    await expect
+      .poll(() => platformCalls(prefix))
+      .toEqual([`bind ${prefix}-1`, `subscribe ${prefix}-1`, `unsubscribe ${prefix}-1`, `bind ${prefix}-2`, `subscribe ${prefix}-2`]);
 
-  // The browser's push subscription changed: the SDK deletes the old registration and creates a new one.
-  await page.evaluate(() =>
-    localStorage.setItem(
-      "__testPushSubscription",
-      JSON.stringify({ endpoint: "https://push.invalid/send/changed", auth: "auth-secret-2", p256dh: "p256dh-key-2" }),
-    ),
-  );
-  await page.reload();
-  await expect.poll(() => provider.map((call) => call.method)).toEqual(["POST", "PATCH", "DELETE", "POST"]);
-  await expect.poll(async () => (await platformCalls(prefix)).slice(-2)).toEqual([`bind ${prefix}-3`, `subscribe ${prefix}-3`]);
-  expect((await stored(page)).token).toBe(`${prefix}-3_APA91b`);
+    // The browser's push subscription changed: the SDK deletes the old registration and creates a new one.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        "__testPushSubscription",
+        JSON.stringify({ endpoint: "https://push.invalid/send/changed", auth: "auth-secret-2", p256dh: "p256dh-key-2" }),
+      ),
+    );
+    await page.reload();
+    await expect.poll(() => provider.map((call) => call.method)).toEqual(["POST", "PATCH", "DELETE", "POST"]);
+    await expect.poll(async () => (await platformCalls(prefix)).slice(-2)).toEqual([`bind ${prefix}-3`, `subscribe ${prefix}-3`]);
+    expect((await stored(page)).token).toBe(`${prefix}-3_APA91b`);
 
-  // The session is gone (its cookie expired): the first page without one unsubscribes the device.
-  await context.clearCookies();
-  await page.reload();
-  await pushState(page).toHaveAttribute("data-push", "unbound");
-  expect((await platformCalls(prefix)).at(-1)).toBe(`unsubscribe ${prefix}-3`);
-  expect(await stored(page)).toMatchObject({ token: `${prefix}-3_APA91b`, member: null });
-});
+    // The session is gone (its cookie expired): the first page without one unsubscribes the device.
+    await context.clearCookies();
+    await page.reload();
+    await pushState(page).toHaveAttribute("data-push", "unbound");
+    expect((await platformCalls(prefix)).at(-1)).toBe(`unsubscribe ${prefix}-3`);
+    expect(await stored(page)).toMatchObject({ token: `${prefix}-3_APA91b`, member: null });
+  },
+);
 
-test("a pushed message: /m/sw.js shows it, with a click target on this site only", async ({ page, context }) => {
+test("a pushed message: /m/sw.js shows it, with a click target on this site only", { tag: FIREBASE }, async ({ page, context }) => {
   await context.grantPermissions(["notifications"]);
   await page.goto(PAGE);
   await waitForHydration(page);
