@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { firstVisitTable, memberCookie, printFirstVisitTable } from "./bench/first-visit.mjs";
+import { firstVisitTable, isFirebaseChunk, memberCookie, printFirstVisitTable } from "./bench/first-visit.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUDGET_KIB = 100;
@@ -123,7 +123,7 @@ function printFirebaseChunks() {
   const chunks = readdirSync(dir)
     .filter((name) => name.endsWith(".js"))
     .map((name) => ({ name, bytes: readFileSync(path.join(dir, name)) }))
-    .filter(({ bytes }) => bytes.includes("FirebaseError"));
+    .filter(({ bytes }) => isFirebaseChunk(bytes));
   console.log("\nFirebase chunks, loaded only when used (gzip -9):");
   if (chunks.length === 0) console.log("  none in build/client/assets");
   for (const { name, bytes } of chunks) {

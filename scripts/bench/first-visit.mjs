@@ -84,8 +84,7 @@ export async function firstVisitTable({ port, targets }) {
         const type = request.resourceType();
         if (type === "script" || url.pathname.endsWith(".js")) {
           const body = await response.body().catch(() => Buffer.alloc(0));
-          // The Firebase SDK, wherever the bundler put it: its error class is in every part of it.
-          scripts.set(url.pathname, { gzip: gzipSync(body, { level: 9 }).length, firebase: body.includes("FirebaseError") });
+          scripts.set(url.pathname, { gzip: gzipSync(body, { level: 9 }).length, firebase: isFirebaseChunk(body) });
         } else if (type === "stylesheet") {
           styles.push({ url: url.pathname, at: Date.now() - started });
         }
@@ -104,6 +103,14 @@ export async function firstVisitTable({ port, targets }) {
     await browser.close();
   }
   return rows;
+}
+
+/**
+ * A chunk of the Firebase SDK, wherever the bundler put it: each package registers itself as "@firebase/…", and the
+ * shared helpers carry its error class.
+ */
+export function isFirebaseChunk(body) {
+  return body.includes("@firebase/") || body.includes("FirebaseError");
 }
 
 export function printFirstVisitTable(rows, budgetKib, { files = false } = {}) {
