@@ -66,7 +66,8 @@ export default defineConfig({
     // run without scripts say so themselves (exclusiveBothWays in fixtures.ts).
     { name: "exclusive", use: { javaScriptEnabled: true }, grep: EXCLUSIVE, grepInvert: SCREENSHOT, workers: 1, fullyParallel: false },
     // Scripts on (social sign-in and SMS codes by Firebase need them); they change nothing other tests see.
-    { name: "firebase", use: { javaScriptEnabled: true }, grep: FIREBASE, grepInvert: [EXCLUSIVE, SCREENSHOT], fullyParallel: true },
+    // One worker: beside the other run's two, a second one here only slows both down on two cores.
+    { name: "firebase", use: { javaScriptEnabled: true }, grep: FIREBASE, grepInvert: [EXCLUSIVE, SCREENSHOT], workers: 1 },
     // `npm run screenshots`: every screenshot test, one at a time (some inject platform faults), scripts on.
     ...(screenshotsRun
       ? [{ name: "screenshots", use: { javaScriptEnabled: true }, grep: SCREENSHOT, workers: 1, fullyParallel: false }]
