@@ -14,6 +14,7 @@ import { deviceHeader, parseDisplayMode, registerMethod } from "~/identity/devic
 import { captchaSetupFromSettings } from "~/captcha/captcha.server";
 import { getCountries, siteSettingsSchema, type SiteSettings } from "~/.server/platform/site";
 import { callRegisterByIdentity, identityFieldsOf } from "~/identity/firebase/identity-login.server";
+import { smsByFirebase } from "~/identity/firebase/firebase-config.server";
 import { captchaFieldsFrom, registerMember, registerSettingsFrom, suggestUsername } from "~/identity/register/registration.server";
 import { checkThrottle, recordAttempt, tooManyAttempts } from "~/identity/throttle.server";
 import { buildPixelTrack, readAdParams, readRegistrationInfo, registrationCodes } from "~/identity/register/registration-info.server";
@@ -35,11 +36,6 @@ import type { AppContext } from "../lib/context";
 // Title, description and robots: the root's per-path page meta (app/shell/page-meta.ts).
 
 const NO_STORE = { "Cache-Control": "no-store" };
-
-/** SMS codes go through Firebase (the merchant's Firebase app configured): docs/behaviour/firebase.md#sms-by-firebase. */
-function smsByFirebase(settings: SiteSettings | null): boolean {
-  return settings?.sms.firebase === true && !!settings.sms.apiKey && !!settings.sms.projectId;
-}
 
 async function readSettings(context: AppContext) {
   const raw = await context.platform.call("/wps/system/setting", z.unknown(), { auth: false });
@@ -85,7 +81,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     countries: countries?.ok
       ? countries.value.countries.map((c) => ({ countryCode: c.countryCode, countryDialingCode: c.countryDialingCode }))
       : [],
-    smsByFirebase: smsByFirebase(settings),
+    smsByFirebase: smsByFirebase(settings?.sms),
   };
   return data(page, { headers: NO_STORE });
 }
@@ -131,7 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const { settings } = await readSettings(context);
   // With SMS codes by Firebase the platform sends none: without JavaScript there is no mobile registration.
-  const firebaseSms = smsByFirebase(settings);
+  const firebaseSms = smsByFirebase(settings?.sms);
   const mobileWithoutFirebase = firebaseSms && (form.get("intent") === "send-code" || form.get("mode") === "mobile");
   if (form.get("intent") === "identity-register" && firebaseSms) return registerByIdentity(request, context, form, settings);
   if (mobileWithoutFirebase) {

@@ -2,10 +2,9 @@
 // and subscribes it to topic ALL, or unsubscribes it; the logout post unsubscribes the device's token. What reached
 // the platform is read from the sandbox (GET /__sandbox/push).
 import { describe, expect, it } from "vitest";
-import { getPage, hostFor, originFor, request } from "../support/http";
+import { getPage, hostFor, request } from "../support/http";
 import { memberSession, revokeOnPlatform } from "../support/member";
-
-const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+import { postForm } from "../support/forms";
 
 type PushState = {
   bindings: { registrationToken: string; userName: string; topics: string[] }[];
@@ -18,13 +17,7 @@ function deviceToken(label: string): string {
 }
 
 function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return request({
-    host: hostFor("demo.localhost"),
-    path,
-    method: "POST",
-    headers: { ...FORM, Origin: originFor("demo.localhost"), ...headers },
-    body: new URLSearchParams(fields).toString(),
-  });
+  return postForm("demo.localhost", path, fields, headers);
 }
 
 /** The sandbox's push records for one token. */

@@ -2,7 +2,8 @@
 // captcha refusal, a registration with a captcha solved the way the widget does, a taken username, the stored
 // registration info, the SMS code without JavaScript and registration by mobile number.
 import { beforeAll, describe, expect, it } from "vitest";
-import { bodyText, dialogs, getPage, hostFor, originFor, postJson, request, resetFaults } from "../support/http";
+import { bodyText, dialogs, getPage, hostFor, originFor, request, resetFaults } from "../support/http";
+import { solvedCaptcha } from "../support/captcha";
 import { cookieJar, inputTag, inputValue, uniqueUsername } from "../support/forms";
 
 beforeAll(() => resetFaults());
@@ -18,15 +19,6 @@ function postRegister(fields: Record<string, string>, options: { host?: string; 
     headers: { ...FORM, Origin: originFor(host), ...(options.cookie ? { Cookie: options.cookie } : {}) },
     body: new URLSearchParams(fields).toString(),
   });
-}
-
-/** What the Geetest v3 widget does in the browser: a challenge for the product, then the sandbox's "solve". */
-async function solveV3(host = "demo.localhost"): Promise<Record<string, string>> {
-  const challenge = await getPage(host, `/wps/captcha/geetest?product=register&t=${Date.now()}`);
-  const value = challenge.json<{ value: { challenge: string } }>().value;
-  const solved = await postJson("/wps/captcha/geetest/solve", { challenge: value.challenge }, { Origin: originFor(host) }, hostFor(host));
-  const v = solved.json<{ value: { geetest_challenge: string; geetest_validate: string; geetest_seccode: string } }>().value;
-  return { geetestChallenge: v.geetest_challenge, geetestValidate: v.geetest_validate, geetestSeccode: v.geetest_seccode };
 }
 
 async function sandboxMember(merchant: string, username: string) {
@@ -112,7 +104,14 @@ describe("posting without JavaScript", () => {
     const username = uniqueUsername("edge");
     const page = await getPage("demo.localhost", "/m/register?affiliateCode=AFF9&ttclid=tt-9");
     const reply = await postRegister(
-      { mode: "username", username, password: "abc12345", referralCode: "REF9", affiliateCode: "AFF9", ...(await solveV3()) },
+      {
+        mode: "username",
+        username,
+        password: "abc12345",
+        referralCode: "REF9",
+        affiliateCode: "AFF9",
+        ...(await solvedCaptcha("demo.localhost", "register")),
+      },
       { path: "/m/register?affiliateCode=AFF9&fbclid=fb-9", cookie: cookieJar(page) },
     );
     expect(reply.status, reply.body.slice(0, 500)).toBe(302);
@@ -150,7 +149,12 @@ describe("posting without JavaScript", () => {
         "User-Agent": `Mozilla/5.0 (Linux; Android 14) MyCasinoApp/${uuid.toUpperCase()}`,
         Origin: originFor("demo.localhost"),
       },
-      body: new URLSearchParams({ mode: "username", username, password: "abc12345", ...(await solveV3()) }).toString(),
+      body: new URLSearchParams({
+        mode: "username",
+        username,
+        password: "abc12345",
+        ...(await solvedCaptcha("demo.localhost", "register")),
+      }).toString(),
     });
     expect(reply.status).toBe(302);
     const info = (await sandboxMember("demo", username)).value.registerInfo;
@@ -164,7 +168,7 @@ describe("posting without JavaScript", () => {
       username: "demo01",
       password: "abc12345",
       affiliateCode: "A-KEEP",
-      ...(await solveV3()),
+      ...(await solvedCaptcha("demo.localhost", "register")),
     });
     expect(reply.status).toBe(400);
     const notice = dialogs(reply.body).find((d) => d.role === "alertdialog");
@@ -177,7 +181,12 @@ describe("posting without JavaScript", () => {
 
   it("a member who opens the page goes to home", async () => {
     const username = uniqueUsername("edge");
-    const reply = await postRegister({ mode: "username", username, password: "abc12345", ...(await solveV3()) });
+    const reply = await postRegister({
+      mode: "username",
+      username,
+      password: "abc12345",
+      ...(await solvedCaptcha("demo.localhost", "register")),
+    });
     const again = await getPage("demo.localhost", "/m/register", { Cookie: cookieJar(reply) });
     expect(again.status).toBe(302);
     expect(again.header("location")).toBe("/m/home");
@@ -205,7 +214,7 @@ describe("posting without JavaScript", () => {
     expect(inputValue(missing.body, "verificationCode")).toBe(code);
 
     const reply = await postRegister(
-      { ...base, verificationCode: code, password: "brpass123", ...(await solveV3("br.localhost")) },
+      { ...base, verificationCode: code, password: "brpass123", ...(await solvedCaptcha("br.localhost", "register")) },
       { host: "br.localhost", path: "/m/register?mode=mobile" },
     );
     expect(reply.status, reply.body.slice(0, 300)).toBe(302);

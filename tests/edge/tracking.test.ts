@@ -2,9 +2,10 @@
 // any landing address kept in first-party cookies and delivered with a registration posted as a plain form; the
 // tracking parameters kept on the links and redirects the product makes.
 import { describe, expect, it } from "vitest";
-import { decodeEntities, getPage, hostFor, originFor, postJson, request } from "../support/http";
+import { decodeEntities, getPage, hostFor, originFor, request } from "../support/http";
 import { memberSession } from "../support/member";
-import { cookieJar, inputValue, uniqueUsername } from "../support/forms";
+import { solvedCaptcha } from "../support/captcha";
+import { cookieJar, inputValue, postForm, uniqueUsername } from "../support/forms";
 
 const FORM = { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "Mozilla/5.0 (Linux; Android 14) Mobile" };
 
@@ -14,22 +15,9 @@ function linkHref(html: string, text: string): string | undefined {
   return match ? decodeEntities(match[1]!) : undefined;
 }
 
-async function solveV3(host = "demo.localhost"): Promise<Record<string, string>> {
-  const challenge = await getPage(host, `/wps/captcha/geetest?product=register&t=${Date.now()}`);
-  const value = challenge.json<{ value: { challenge: string } }>().value;
-  const solved = await postJson("/wps/captcha/geetest/solve", { challenge: value.challenge }, { Origin: originFor(host) }, hostFor(host));
-  const v = solved.json<{ value: { geetest_challenge: string; geetest_validate: string; geetest_seccode: string } }>().value;
-  return { geetestChallenge: v.geetest_challenge, geetestValidate: v.geetest_validate, geetestSeccode: v.geetest_seccode };
-}
-
+/** A form post from a demo page, by a phone (the register method and Device header follow the user agent). */
 function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return request({
-    host: hostFor("demo.localhost"),
-    path,
-    method: "POST",
-    headers: { ...FORM, Origin: originFor("demo.localhost"), ...headers },
-    body: new URLSearchParams(fields).toString(),
-  });
+  return postForm("demo.localhost", path, fields, { "User-Agent": FORM["User-Agent"], ...headers });
 }
 
 type TrackingCall = { channel: string; eventName: string; eventID: string; body: Record<string, unknown>; at: number };
@@ -86,7 +74,7 @@ describe("attribution from any landing page", () => {
         password: "abc12345",
         referralCode: "",
         affiliateCode: inputValue(form.body, "affiliateCode")!,
-        ...(await solveV3()),
+        ...(await solvedCaptcha("demo.localhost", "register")),
       },
       { Cookie: cookie },
     );

@@ -1,6 +1,6 @@
 // What the HTTP-level tests read from server-rendered forms and carry between requests, as a browser without
 // JavaScript would: input values, the cookies of earlier answers, and a username no other test uses.
-import { decodeEntities, type RawReply } from "./http";
+import { decodeEntities, hostFor, originFor, request, type RawReply } from "./http";
 
 /** A fresh username: the prefix, then the time and a random letter, at most 16 characters. */
 export function uniqueUsername(prefix: string): string {
@@ -33,4 +33,15 @@ export function cookieJar(...replies: RawReply[]): string {
     }
   }
   return [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
+/** A plain form post from a page of `host`, with its Origin as a browser sends it; `headers` add to or replace those. */
+export function postForm(host: string, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return request({
+    host: hostFor(host),
+    path,
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: originFor(host), ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
 }

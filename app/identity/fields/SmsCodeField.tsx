@@ -5,6 +5,7 @@ import type { CaptchaVersion } from "~/captcha";
 import { useTranslation } from "~/i18n/translate";
 import { normalizeMobile, wireMobile } from "~/identity/phone";
 import { TextField } from "./TextField";
+import { firebaseErrorShown } from "~/identity/firebase/firebase-sms";
 import type { CodeSent, Message, SendCodeResult } from "../login/types";
 
 /**
@@ -119,11 +120,9 @@ export const SmsCodeField = forwardRef<HTMLInputElement, SmsCodeFieldProps>(func
           setUntil(Date.now() + COUNTDOWN_FALLBACK_MS);
           setAnnounce(true);
         } catch (error) {
-          // The error texts load only when needed: most sign-ins never show one.
-          const { identityError, identityErrorText } = await import("~/identity/firebase/identity-errors");
-          const shown = identityError(error);
+          const shown = await firebaseErrorShown(error, t);
           if (shown?.field === "mobileNum") onMobileErrors({ mobileNum: { key: shown.key } });
-          else if (shown) onNotice({ text: identityErrorText(shown, t) });
+          else if (shown) onNotice({ text: shown.text });
         } finally {
           setFirebaseSending(false);
         }

@@ -2,6 +2,14 @@ import type { AppContext } from "../../lib/context";
 import { getSiteSettings, type SiteSettings } from "../../.server/platform/site";
 import { SOCIAL_PROVIDERS, type FirebaseClientConfig, type SocialProvider } from "./config";
 
+/**
+ * SMS codes go through Firebase: the settings say so and the merchant's Firebase app is configured
+ * (docs/behaviour/firebase.md#sms-by-firebase). The one rule the login page, its action and registration share.
+ */
+export function smsByFirebase(sms: SiteSettings["sms"] | undefined): boolean {
+  return sms?.firebase === true && !!sms.apiKey && !!sms.projectId;
+}
+
 const EMULATOR_HOST = /^(127\.0\.0\.1|localhost|\[::1\]):\d{1,5}$/;
 
 /**
@@ -23,7 +31,7 @@ export function firebaseClientConfig(sms: SiteSettings["sms"], emulatorHost: str
       messagingSenderId: messagingSenderId ?? "",
     },
     providers,
-    smsByFirebase: sms.firebase === true,
+    smsByFirebase: smsByFirebase(sms),
     autoRegister: sms.autoRegister === true,
     vapidKey: sms.vapidKey && messagingSenderId && appId ? sms.vapidKey : null,
     authEmulator: emulatorHost && EMULATOR_HOST.test(emulatorHost) ? `http://${emulatorHost}` : null,

@@ -1,5 +1,6 @@
 // SMS codes sent and checked by Firebase phone auth (docs/behaviour/firebase.md#sms-by-firebase). This small module
 // is part of the login and register pages; the Auth SDK itself loads only when a code is sent.
+import type { TranslationKey } from "~/i18n/i18n-instance";
 import type { FirebaseClientConfig } from "./config";
 
 type Confirm = (code: string) => Promise<string>;
@@ -21,4 +22,18 @@ export async function confirmCodeByFirebase(phone: string, code: string): Promis
   const token = await sent.confirm(code);
   sent = null;
   return token;
+}
+
+/**
+ * A Firebase error as the page shows it (docs/behaviour/firebase.md#errors): `key` for the field it is about (when the
+ * player can correct it), `text` for a notice; null when it is to be ignored. The error texts load only when needed:
+ * most sign-ins never show one.
+ */
+export async function firebaseErrorShown(
+  error: unknown,
+  t: (key: TranslationKey, values?: Record<string, string>) => string,
+): Promise<{ field: "mobileNum" | "verificationCode" | null; key: TranslationKey; text: string } | null> {
+  const { identityError, identityErrorText } = await import("./identity-errors");
+  const shown = identityError(error);
+  return shown ? { field: shown.field, key: shown.key, text: identityErrorText(shown, t) } : null;
 }

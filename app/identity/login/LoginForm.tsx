@@ -14,7 +14,7 @@ import { useFocusFirstError, type FieldIds } from "../fields/useFocusFirstError"
 import { useSubmitLock } from "../fields/useSubmitLock";
 import { wireMobile } from "../phone";
 import { useRootData } from "~/shell/root-data";
-import { confirmCodeByFirebase, sendCodeByFirebase } from "../firebase/firebase-sms";
+import { confirmCodeByFirebase, firebaseErrorShown, sendCodeByFirebase } from "../firebase/firebase-sms";
 
 const FIELD_IDS: FieldIds<LoginField> = {
   username: "login-username",
@@ -78,11 +78,9 @@ export function LoginForm({ page, result, panelId, onNotice, linking = null }: L
       try {
         return await confirmCodeByFirebase(phone, code);
       } catch (error) {
-        // The error texts load only when needed: most sign-ins never show one.
-        const { identityError, identityErrorText } = await import("~/identity/firebase/identity-errors");
-        const shown = identityError(error);
+        const shown = await firebaseErrorShown(error, t);
         if (shown?.field) setMobileErrors({ [shown.field]: { key: shown.key } });
-        else if (shown) onNotice({ text: identityErrorText(shown, t) });
+        else if (shown) onNotice({ text: shown.text });
         return null;
       }
     },

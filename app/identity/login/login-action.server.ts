@@ -50,6 +50,7 @@ import {
   type IdentityFields,
 } from "../firebase/identity-login.server";
 import { getSiteSettings } from "../../.server/platform/site";
+import { smsByFirebase } from "../firebase/firebase-config.server";
 import { readRegistrationInfo, registrationCodes } from "../register/registration-info.server";
 
 /** Credential errors: the remembered credentials are forgotten (docs/behaviour/identity.md#login-messages). */
@@ -165,7 +166,7 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
   // firebase (docs/behaviour/firebase.md#sms-by-firebase).
   if (
     (form.intent === "send-code" || (modeOf(form) === "sms" && !form.intent?.match(/^(firebase|verify|2fa-send-code)$/))) &&
-    (await smsByFirebase(context))
+    (await merchantSmsByFirebase(context))
   ) {
     return answer({ ...form, mode: "sms" }, { notice: keyMessage("sms_needs_javascript") });
   }
@@ -462,9 +463,9 @@ async function twoFactorAction(request: Request, context: AppContext, form: Logi
   });
 }
 
-async function smsByFirebase(context: AppContext): Promise<boolean> {
+async function merchantSmsByFirebase(context: AppContext): Promise<boolean> {
   const settings = await getSiteSettings(context.platform);
-  return settings.ok && settings.value.sms.firebase === true && !!settings.value.sms.apiKey && !!settings.value.sms.projectId;
+  return settings.ok && smsByFirebase(settings.value.sms);
 }
 
 /** A device id for this request, and its cookie when new. */

@@ -8,6 +8,7 @@ import { CacheSteady, parseReadValue } from "../../.server/platform/data";
 import { readRememberedLogin } from "../remembered-login.server";
 import { sessionSecret } from "../platform-for.server";
 import { SESSION_ENDED_PARAM } from "../guard.server";
+import { smsByFirebase } from "../firebase/firebase-config.server";
 
 const loginFlagsSchema = z.object({ login: z.object({ sms: z.boolean().nullish() }).passthrough().nullish() }).passthrough();
 /** The settings value as the platform sent it: the captcha setup reads fields the settings schema leaves out. */
@@ -80,8 +81,7 @@ export async function loadLoginPage(request: Request, context: AppContext): Prom
       captcha: { login: settings.captcha.login === true, sms: settings.captcha.sms === true },
       defaultDialingCode,
       countries,
-      // SMS codes by Firebase need the merchant's Firebase app too (docs/behaviour/firebase.md#configuration).
-      smsByFirebase: smsFirebase && !!settings.sms.apiKey && !!settings.sms.projectId,
+      smsByFirebase: smsByFirebase(settings.sms),
     },
     captcha: {
       login: captchaSetupFromSettings(rawValue, "login", context.merchant.captchaScriptServers),

@@ -15,7 +15,7 @@ import { SubmitButton } from "../fields/SubmitButton";
 import type { Message, RegisterFailure, RegisterPageData } from "./types";
 import { useRootData } from "~/shell/root-data";
 import { wireMobile } from "../phone";
-import { confirmCodeByFirebase, sendCodeByFirebase } from "../firebase/firebase-sms";
+import { confirmCodeByFirebase, firebaseErrorShown, sendCodeByFirebase } from "../firebase/firebase-sms";
 
 const FIELD_IDS: FieldIds<RegisterField> = {
   username: "register-username",
@@ -92,11 +92,9 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
       try {
         return await confirmCodeByFirebase(wireMobile(String(fields.get("countryDialingCode") ?? ""), mobileNum), code);
       } catch (error) {
-        // The error texts load only when needed: most sign-ins never show one.
-        const { identityError, identityErrorText } = await import("~/identity/firebase/identity-errors");
-        const shown = identityError(error);
+        const shown = await firebaseErrorShown(error, t);
         if (shown?.field) setLocalErrors({ [shown.field]: { key: shown.key } });
-        else if (shown) onNotice({ text: identityErrorText(shown, t) });
+        else if (shown) onNotice({ text: shown.text });
         return null;
       }
     },
