@@ -17,6 +17,8 @@ import { autoLogin } from "../app/identity/auto-login.server";
 import { rememberAttribution } from "../app/tracking/attribution.server";
 import { createAppContext, type AppContext } from "../app/lib/context";
 import { sandboxControl } from "./sandbox-control";
+import { VISITOR_PAGE_HEADER, visitorPageKey, visitorPages } from "../app/.server/performance/visitor-pages";
+import { loadSiteState } from "../app/site-status/site-state.server";
 import { PLATFORM_CALLS_HEADER } from "../app/.server/platform/data";
 import { describeError, logEvent, REQUEST_ID_HEADER, RequestLog, type RouteKind } from "../app/.server/logging/request-log.server";
 
@@ -53,11 +55,27 @@ function withPlatformCallCount(response: Response, context: AppContext): Respons
   return withHeaders(response, (headers) => headers.set(PLATFORM_CALLS_HEADER, count));
 }
 
+/** The request line says a visitor page was served or kept; development answers say it too (VISITOR_PAGE_HEADER). */
+function withVisitorPageNote(response: Response, use: "served" | "kept", context: AppContext): Response {
+  context.requestLog.noteVisitorPage(use);
+  if (!context.cloudflare.env.PLATFORM_CALLS_HEADER) return response;
+  return withHeaders(response, (headers) => headers.set(VISITOR_PAGE_HEADER, use));
+}
+
 /** A GET of a file-like path (the manifest, icons, splash images, a static file that is not there) is an asset. */
 function remixKind(request: Request, pathname: string): RouteKind {
   if (request.method !== "GET" && request.method !== "HEAD") return "action";
   const last = pathname.slice(pathname.lastIndexOf("/") + 1);
   return /\.[A-Za-z0-9]+$/.test(last) && !last.endsWith(".data") ? "asset" : "page";
+}
+
+/** The visitor-page key of a request whose page may be shared, while the site is open to this visitor without a notice. */
+async function openSiteVisitorPageKey(request: Request, context: AppContext): Promise<string | null> {
+  const key = visitorPageKey(request, context);
+  if (!key) return null;
+  // The site status is per visitor address: read first (the page's own read reuses it), and only an open site shares.
+  const { state, notice } = await loadSiteState(context);
+  return state.kind === "open" && notice === null ? key : null;
 }
 
 async function handle(request: Request, rawEnv: Env, ctx: ExecutionContext, log: RequestLog): Promise<Response> {
@@ -115,7 +133,15 @@ async function handle(request: Request, rawEnv: Env, ctx: ExecutionContext, log:
   try {
     // Identity at the edge, before the page renders: a token in the address, then auto-login (app/.server/identity).
     const identity = (await adoptTokenFromQuery(request, context)) ?? (await autoLogin(request, context));
-    return withOutgoingCookies(identity ?? (await handleRemix(request, context)), context);
+    if (identity) return withOutgoingCookies(identity, context);
+    // A first visit's landing page, as the previous identical visitor got it (docs/behaviour/platform-data.md#visitor-pages).
+    const pageKey = await openSiteVisitorPageKey(request, context);
+    const kept = pageKey ? visitorPages.serve(pageKey) : null;
+    if (kept) return withOutgoingCookies(withVisitorPageNote(kept, "served", context), context);
+    const page = await handleRemix(request, context);
+    if (!pageKey) return withOutgoingCookies(page, context);
+    const { response, kept: keptNow } = await visitorPages.keepIfShared(pageKey, page, context);
+    return withOutgoingCookies(keptNow ? withVisitorPageNote(response, "kept", context) : response, context);
   } catch (thrown) {
     // The platform client throws the redirect that ends a session the platform no longer knows.
     if (thrown instanceof Response) return withOutgoingCookies(thrown, context);

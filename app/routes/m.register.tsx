@@ -13,6 +13,7 @@ import type { Message, RegisterActionData, RegisterFailure, RegisterPageData } f
 import { deviceHeader, parseDisplayMode, registerMethod } from "~/identity/device";
 import { captchaSetupFromSettings } from "~/captcha/captcha.server";
 import { getCountries, siteSettingsSchema, type SiteSettings } from "~/.server/platform/site";
+import { CacheSteady } from "~/.server/platform/data";
 import { callRegisterByIdentity, identityFieldsOf } from "~/identity/firebase/identity-login.server";
 import { smsByFirebase } from "~/identity/firebase/firebase-config.server";
 import { captchaFieldsFrom, registerMember, registerSettingsFrom, suggestUsername } from "~/identity/register/registration.server";
@@ -38,7 +39,8 @@ import type { AppContext } from "../lib/context";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 async function readSettings(context: AppContext) {
-  const raw = await context.platform.call("/wps/system/setting", z.unknown(), { auth: false });
+  // The same shared read as every other page's (docs/behaviour/platform-data.md#shared-data), read raw for the captcha setup.
+  const raw = await context.platform.call("/wps/system/setting", z.unknown(), { auth: false, cache: CacheSteady() });
   const value = raw.ok ? raw.value : null;
   const parsed = siteSettingsSchema.safeParse(value);
   return { raw: value, settings: parsed.success ? parsed.data : null };

@@ -248,3 +248,45 @@ describe("what readers get", () => {
     expect(result.ok && Object.isFrozen(result.value)).toBe(true);
   });
 });
+
+describe("whether a page read only shared data (docs/behaviour/platform-data.md#visitor-pages)", () => {
+  it("yes for shared reads that succeeded, whether asked for or found in the cache", async () => {
+    const { request } = isolate();
+    const cold = request();
+    await cold.client.call("/wps/system/setting", valueSchema, { auth: false, cache: CacheSteady() });
+    await cold.client.call("/wps/system/setting", valueSchema, { auth: false, cache: CacheSteady() });
+    expect(cold.client.readOnlySharedData).toBe(true);
+    await cold.settled();
+    const warm = request();
+    await warm.client.call("/wps/system/setting", valueSchema, { auth: false, cache: CacheSteady() });
+    expect(warm.reads.roundTrips).toBe(0);
+    expect(warm.client.readOnlySharedData).toBe(true);
+  });
+
+  it("no once a read is not shared, carries a token, or writes", async () => {
+    const { request } = isolate();
+    const none = request();
+    await none.client.call("/wps/x", valueSchema, { auth: false, cache: CacheNone() });
+    expect(none.client.readOnlySharedData).toBe(false);
+
+    const member = request({ token: "member-a" });
+    await member.client.call("/wps/system/setting", valueSchema, { cache: CacheSteady() });
+    expect(member.client.readOnlySharedData).toBe(false);
+
+    const plain = request();
+    await plain.client.call("/wps/member/register/autoUsername", z.unknown(), { method: "POST", body: {}, auth: false });
+    expect(plain.client.readOnlySharedData).toBe(false);
+  });
+
+  it("no when a shared read failed or answered a shape the page does not expect", async () => {
+    const failing = isolate(() => Response.json({ success: false, errorCode: "x", message: "no" }));
+    const page = failing.request();
+    await page.client.call("/wps/system/setting", valueSchema, { auth: false, cache: CacheSteady() });
+    expect(page.client.readOnlySharedData).toBe(false);
+
+    const odd = isolate(() => ok({ n: "not a number" }));
+    const oddPage = odd.request();
+    await oddPage.client.call("/wps/system/setting", valueSchema, { auth: false, cache: CacheSteady() });
+    expect(oddPage.client.readOnlySharedData).toBe(false);
+  });
+});

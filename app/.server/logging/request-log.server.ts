@@ -88,6 +88,7 @@ export class RequestLog {
   private kind: RouteKind | null = null;
   private counts: (() => PlatformCounts) | null = null;
   private platformErrorCode: string | null = null;
+  private visitorPage: "served" | "kept" | null = null;
   private platformTimeouts = 0;
   private platformUnreachable = 0;
   private level: LogLevel = "info";
@@ -115,6 +116,11 @@ export class RequestLog {
   /** Where the platform call count and cache hits come from (the request's PlatformReads). */
   countPlatformCallsWith(counts: () => PlatformCounts): void {
     this.counts = counts;
+  }
+
+  /** The page was a kept visitor page, or was kept as one (docs/behaviour/platform-data.md#visitor-pages). */
+  noteVisitorPage(use: "served" | "kept"): void {
+    this.visitorPage = use;
   }
 
   /**
@@ -161,6 +167,7 @@ export class RequestLog {
       platformCalls: counts.roundTrips,
       cacheHits: counts.cacheHits,
       memoHits: counts.memoHits,
+      visitorPage: this.visitorPage,
       platformErrorCode: this.platformErrorCode,
       platformTimeouts: this.platformTimeouts,
     });

@@ -67,6 +67,11 @@ export async function loadMerchantRoutes(
   return routes;
 }
 
+/** Changes whenever the routes are read again: what is kept per merchant keys on it (visitor pages). */
+export function merchantRoutesVersion(): number {
+  return cached?.at ?? 0;
+}
+
 export function forgetCachedMerchantRoutes(): void {
   cached = null;
 }

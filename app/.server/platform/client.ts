@@ -134,6 +134,11 @@ export class PlatformClient {
     return this.options.reads?.roundTrips ?? 0;
   }
 
+  /** Whether this request read nothing but shared data, all of it successful (docs/behaviour/platform-data.md#visitor-pages). */
+  get readOnlySharedData(): boolean {
+    return this.options.reads?.readOnlySharedData ?? false;
+  }
+
   /**
    * Sends a request to the merchant's platform: an origin in production, a service binding in development. Every
    * round trip passes here and is counted, but for a background refresh (docs/behaviour/platform-data.md#call-count).

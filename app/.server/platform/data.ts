@@ -135,6 +135,14 @@ export class IsolateCopies {
 
 const isolateCopies = new IsolateCopies();
 
+/**
+ * Changes whenever shared entries must not be served any more (a new stored format, a change through the development
+ * control endpoint): whatever is kept from shared data (docs/behaviour/platform-data.md#visitor-pages) keys on it too.
+ */
+export function sharedDataGeneration(): string {
+  return `${FORMAT}-${generationCount}`;
+}
+
 /** Called by the development control endpoint after it changed the sandbox platform. */
 export function startNewDevelopmentGeneration(): void {
   generationCount += 1;
@@ -176,6 +184,11 @@ export function parseReadValue<S extends z.ZodTypeAny>(schema: S, value: unknown
 // Background refreshes in flight in this isolate: one per entry, however many pages find it stale.
 const refreshing = new Set<string>();
 
+/** A read that may be shared between requests: a GET under a shared strategy, without a member's token. */
+function isSharedRead(read: Read): boolean {
+  return read.strategy.kind === "shared" && read.scope.token === null && read.method === "GET";
+}
+
 function sortedHeaders(headers: Record<string, string>): string {
   const entries = Object.entries(headers);
   if (entries.length === 0) return "";
@@ -202,6 +215,9 @@ export class PlatformReads {
   private calls = 0;
   private sharedHits = 0;
   private repeatHits = 0;
+  /** Round trips whose answer was shared data, and whether any read was personal or failed. */
+  private sharedFetches = 0;
+  private personal = false;
   private cache: Promise<Cache | null> | null = null;
 
   private readonly copies: IsolateCopies;
@@ -226,6 +242,14 @@ export class PlatformReads {
   }
 
   /**
+   * Whether everything this request read is the same for every visitor with its key: shared reads only, each a
+   * success. A page made of nothing else may be shared too (docs/behaviour/platform-data.md#visitor-pages).
+   */
+  get readOnlySharedData(): boolean {
+    return !this.personal && this.calls === this.sharedFetches;
+  }
+
+  /**
    * Every round trip reports here. A write (any method but GET) may change what the reads return, so the memo is
    * dropped: a read after it asks the platform again.
    */
@@ -235,6 +259,7 @@ export class PlatformReads {
   }
 
   read(read: Read): Promise<RawOutcome> {
+    if (!isSharedRead(read)) this.personal = true;
     // The token itself is part of the memo key (memory only, this request only): a client for another token (a fresh
     // login) must not see the session's answers.
     const memoKey = `${read.method} ${read.path}?${read.query}\u0000${read.scope.token ?? "-"}\u0000${sortedHeaders(read.headers)}`;
@@ -250,8 +275,17 @@ export class PlatformReads {
 
   private readShared(read: Read): Promise<RawOutcome> {
     const { strategy } = read;
-    if (strategy.kind !== "shared" || read.scope.token !== null || read.method !== "GET") return read.fetch();
+    if (!isSharedRead(read) || strategy.kind !== "shared") return read.fetch();
     return this.throughCache(read, strategy);
+  }
+
+  /** A shared read the platform answered for this request: counted as shared when the answer may be shared. */
+  private async fetchShared(read: Read): Promise<{ outcome: RawOutcome; shareable: boolean }> {
+    const outcome = await read.fetch();
+    const shareable = read.shareable(outcome);
+    if (shareable) this.sharedFetches += 1;
+    else this.personal = true;
+    return { outcome, shareable };
   }
 
   private openCache(): Promise<Cache | null> {
@@ -284,7 +318,7 @@ export class PlatformReads {
   }
 
   private async throughCache(read: Read, strategy: SharedStrategy): Promise<RawOutcome> {
-    if (!this.options.caches) return read.fetch();
+    if (!this.options.caches) return (await this.fetchShared(read)).outcome;
     const key = this.sharedKey(read, strategy);
     // The isolate's copy first: most pages need no call out of the isolate at all.
     let found = this.copies.find(key);
@@ -298,8 +332,8 @@ export class PlatformReads {
       if (ageMs > strategy.maxAgeSeconds * 1000) this.refreshInBackground(key, read, strategy);
       return found.outcome;
     }
-    const outcome = await read.fetch();
-    if (read.shareable(outcome)) this.options.waitUntil(this.store(key, outcome, strategy));
+    const { outcome, shareable } = await this.fetchShared(read);
+    if (shareable) this.options.waitUntil(this.store(key, outcome, strategy));
     return outcome;
   }
 

@@ -18,6 +18,15 @@ describe("decryptCustomerServicePath", () => {
     expect(decryptCustomerServicePath(encryptCustomerServicePath(URL_A, "k3Y9zQ1a"))).toBe(URL_A);
   });
 
+  it("gives the same answers the second time (each path is decrypted once per isolate), warning each time it fails", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const path = encryptCustomerServicePath(URL_A, "m4Q8zR2b");
+    const broken = path.slice(0, -8) + "BROKENk1";
+    expect([decryptCustomerServicePath(path), decryptCustomerServicePath(path)]).toEqual([URL_A, URL_A]);
+    expect([decryptCustomerServicePath(broken), decryptCustomerServicePath(broken)]).toEqual([broken, broken]);
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
   it("uses a path that starts with http as it is, without a warning", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     expect(decryptCustomerServicePath("http://plain.test/x")).toBe("http://plain.test/x");
