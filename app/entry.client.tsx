@@ -1,7 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import type {} from "~/ui/hydration-hold";
+import type {} from "~/ui/on-need";
 
 declare global {
   interface Window {
@@ -21,7 +21,7 @@ window.addEventListener("beforeinstallprompt", (event) => {
   window.dispatchEvent(new Event("mc:installprompt"));
 });
 
-// Code that the server's page shows but that loads on need is awaited first (app/ui/hydration-hold.ts); most pages
+// Code that the server's page shows but that loads on need is awaited first (app/ui/on-need.tsx); most pages
 // have none.
 void Promise.all(window.__mcHydrationHolds ?? []).then(() =>
   startTransition(() => {
