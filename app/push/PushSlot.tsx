@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useRootData } from "~/shell/root-data";
 import { LoadWhenIdle } from "~/shell/pwa/LoadWhenIdle";
-import { BOUND_MEMBER_KEY } from "./rules";
+import { BOUND_MEMBER_KEY } from "./storage-keys";
 
 const loadLayer = () => import("./PushLayer");
 
