@@ -6,7 +6,7 @@ import { sameFieldsProps } from "../../../app/identity/fields/same-fields-props"
 describe("sameFieldsProps", () => {
   const countries = [{ code: "84" }];
   const onNotice = () => undefined;
-  const base = { idPrefix: "login-sms", countries, onNotice, mobileError: undefined as string | undefined };
+  const base: Record<string, unknown> = { idPrefix: "login-sms", countries, onNotice, mobileError: undefined };
 
   it("equal references are the same", () => {
     expect(sameFieldsProps(base, { ...base })).toBe(true);
