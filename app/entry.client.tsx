@@ -1,6 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import type {} from "~/ui/on-need";
 
 declare global {
   interface Window {
@@ -20,11 +21,15 @@ window.addEventListener("beforeinstallprompt", (event) => {
   window.dispatchEvent(new Event("mc:installprompt"));
 });
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RemixBrowser />
-    </StrictMode>,
-  );
-});
+// Code that the server's page shows but that loads on need is awaited first (app/ui/on-need.tsx); most pages
+// have none.
+void Promise.all(window.__mcHydrationHolds ?? []).then(() =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>,
+    );
+  }),
+);

@@ -12,6 +12,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { lazy, Suspense, type ReactNode } from "react";
+import { onNeed } from "~/ui/on-need";
 import { TranslationProvider } from "~/i18n/translate";
 import { FallbackTranslationsScript, useFallbackTranslations } from "~/i18n/fallback-translations";
 import { htmlLang, textDirection } from "~/i18n/languages";
@@ -40,7 +41,7 @@ import { AppHeader } from "~/shell/AppHeader";
 import { useRootData } from "~/shell/root-data";
 import { NoticeDialog as NoticeDialogOnServer } from "~/ui/NoticeDialog";
 import { ErrorPage as ErrorPageOnServer } from "~/shell/ErrorPage";
-import { SiteStatusPage } from "~/site-status/SiteStatusPage";
+import { SiteStatusPage as SiteStatusPageOnServer } from "~/site-status/SiteStatusPage";
 import { DomainUnavailableDialog as DomainUnavailableOnServer } from "~/site-status/DomainUnavailableDialog";
 import stylesUrl from "~/styles/site.css?url";
 
@@ -56,6 +57,11 @@ const DomainUnavailableDialog = import.meta.env.SSR
 const ErrorPage = import.meta.env.SSR
   ? ErrorPageOnServer
   : lazy(() => import("~/shell/ErrorPage").then((module) => ({ default: module.ErrorPage })));
+// Maintenance and restricted regions: the same, and such a page waits for this code before hydrating (its language
+// switcher answers only then; app/ui/on-need.tsx).
+const SiteStatusPage = import.meta.env.SSR
+  ? SiteStatusPageOnServer
+  : onNeed(() => import("~/site-status/SiteStatusPage").then((module) => module.SiteStatusPage), ".status-page").Component;
 
 export const links: LinksFunction = () => [
   // Every page's styles in one file (app/styles/site.css).
@@ -177,7 +183,12 @@ export default function App() {
   if (forcedChange && !allowedDuringForcedChange(location.pathname, forcedChange.path)) {
     return <Navigate to={forcedChange.location} replace />;
   }
-  if (siteState.kind === "maintenance" || siteState.kind === "access-denied") return <SiteStatusPage state={siteState} />;
+  if (siteState.kind === "maintenance" || siteState.kind === "access-denied")
+    return (
+      <Suspense fallback={null}>
+        <SiteStatusPage state={siteState} />
+      </Suspense>
+    );
   return (
     <>
       <AppHeader />
@@ -204,7 +215,11 @@ export function ErrorBoundary() {
   const data = useRootData();
   // Maintenance and access denied replace every page, unknown addresses included.
   if (data && (data.siteState.kind === "maintenance" || data.siteState.kind === "access-denied"))
-    return <SiteStatusPage state={data.siteState} />;
+    return (
+      <Suspense fallback={null}>
+        <SiteStatusPage state={data.siteState} />
+      </Suspense>
+    );
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const kind = status === 404 ? "not-found" : status === 405 ? "method-not-allowed" : "server-error";
   if (kind === "server-error") console.error(error);

@@ -1,11 +1,31 @@
+import { useEffect, useState } from "react";
+import { useRootData } from "~/shell/root-data";
 import { LoadWhenIdle } from "~/shell/pwa/LoadWhenIdle";
+import { BOUND_MEMBER_KEY } from "./storage-keys";
 
 const loadLayer = () => import("./PushLayer");
+
+/** A token still bound to the member of an ended session (docs/behaviour/firebase.md#push-bind). */
+function boundTokenStored(): boolean {
+  try {
+    return localStorage.getItem(BOUND_MEMBER_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Mounted by the root where the merchant has a push key: the push layer (prompt, token, bind), loaded once the page is
  * idle. Firebase's messaging SDK loads later still, only once notifications are allowed (docs/decisions/0056-web-push.md).
+ * A visitor's page needs the layer only to unsubscribe a token still bound to the last member; otherwise its decision
+ * is "none" without loading it (docs/behaviour/shell.md#script-budget). Once loaded it stays for the page's life.
  */
 export function PushSlot() {
-  return <LoadWhenIdle load={loadLayer} />;
+  const member = Boolean(useRootData()?.member);
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    if (member || boundTokenStored()) setNeeded(true);
+    else if (!needed) document.documentElement.dataset.push = "none";
+  }, [member, needed]);
+  return needed ? <LoadWhenIdle load={loadLayer} /> : null;
 }

@@ -1,20 +1,7 @@
 // Web push rules shared by the browser layer and the edge (docs/behaviour/firebase.md#notification-prompt,
 // #push-token, #push-bind). Plain functions: no Firebase, no DOM.
-import { z } from "zod";
-
-/** The device's FCM registration token (the name other apps of the platform read, docs/behaviour/firebase.md#push-token). */
-export const WEB_TOKEN_KEY = "FCM_webToken";
-/** Session flag: the player closed the prompt or the blocked-notifications notice (docs/behaviour/firebase.md#notification-prompt). */
-export const SKIP_KEY = "FCM_skipNotification";
-/** The member the stored token is bound to on the platform (docs/behaviour/firebase.md#push-bind). */
-export const BOUND_MEMBER_KEY = "FCM_boundMember";
-
-/** An FCM registration token as the product sends it on (FCM's alphabet; real ones are about 160 characters). */
-export const registrationTokenSchema = z
-  .string()
-  .min(16)
-  .max(4096)
-  .regex(/^[A-Za-z0-9_:.-]+$/);
+// The storage keys live in ./storage-keys.ts, which the root's push slot reads without loading these rules.
+export { BOUND_MEMBER_KEY, SKIP_KEY, WEB_TOKEN_KEY } from "./storage-keys";
 
 /** The edge's answer to POST /m/push (app/routes/m.push.tsx): done, or why not. */
 export type PushReply = { ok: true } | { ok: false; reason: "invalid" | "not-logged-in" | "platform" };

@@ -4,7 +4,7 @@ import { clearPendingTwoFactorCookie } from "~/identity/two-factor/pending-two-f
 import { rememberDeps, setAutoLoginCookie } from "~/identity/remembered-login.server";
 import { refererQuery, withTrackingParams } from "~/navigation/tracking-params";
 import { unsubscribePushToken } from "~/push/push.server";
-import { registrationTokenSchema } from "~/push/rules";
+import { registrationTokenSchema } from "~/push/registration-token";
 
 /**
  * Log out: the platform forgets the token, the session and two-factor cookies go, and the remembered login stays

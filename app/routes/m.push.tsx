@@ -4,7 +4,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { bindPushToken, unsubscribePushToken } from "~/push/push.server";
-import { registrationTokenSchema, type PushReply } from "~/push/rules";
+import { registrationTokenSchema } from "~/push/registration-token";
+import type { PushReply } from "~/push/rules";
 
 const postSchema = z.object({
   intent: z.enum(["bind", "unsubscribe"]),

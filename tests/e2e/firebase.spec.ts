@@ -1,6 +1,6 @@
 // Social sign-in and SMS codes by Firebase against the Firebase Auth emulator (docs/behaviour/firebase.md). Tagged
 // @firebase: scripts/test.sh runs them beside the exclusive tests, on that server (playwright.config.ts).
-import { FIREBASE, test, expect, urlOn } from "./fixtures";
+import { FIREBASE, test, expect, urlOn, waitForHydration } from "./fixtures";
 import { emulatorSmsCode } from "../support/firebase-emulator";
 import type { Page } from "@playwright/test";
 
@@ -110,6 +110,8 @@ test.describe("social sign-in inside the Android app", { tag: FIREBASE }, () => 
 test.describe("SMS codes by Firebase", { tag: FIREBASE }, () => {
   test("SMS login: Firebase sends the code, the member is signed in", async ({ page }) => {
     await page.goto(urlOn("demo.localhost", "/m/login?mode=sms"));
+    // Firebase sends and checks the code from the page's scripts: wait for React before typing (as the login specs do).
+    await waitForHydration(page);
     await page.getByLabel("Mobile number").fill("900000001");
     await page.getByRole("button", { name: "Send code" }).click();
     await expect(page.getByText(/Resend in \d+ s/)).toBeVisible();
@@ -121,6 +123,7 @@ test.describe("SMS codes by Firebase", { tag: FIREBASE }, () => {
 
   test("a code typed before any was sent: 'code expired', and nothing is posted", async ({ page }) => {
     await page.goto(urlOn("demo.localhost", "/m/login?mode=sms"));
+    await waitForHydration(page);
     await page.getByLabel("Mobile number").fill("900000001");
     await page.getByLabel("Verification code").fill("123456");
     await page.getByRole("button", { name: "Log in", exact: true }).click();
@@ -131,6 +134,7 @@ test.describe("SMS codes by Firebase", { tag: FIREBASE }, () => {
   test("SMS registration: a new number registers by identity provider and is signed in", async ({ page }) => {
     const mobile = uniqueMobile();
     await page.goto(urlOn("demo.localhost", "/m/register?mode=mobile"));
+    await waitForHydration(page);
     await expect(page.getByLabel("Password", { exact: true })).toHaveCount(0);
     await page.getByLabel("Mobile number").fill(mobile);
     await page.getByRole("button", { name: "Send code" }).click();

@@ -358,6 +358,23 @@ test.describe("SMS login", () => {
     await expect(page.getByRole("link", { name: "Logged in as demo01" })).toBeVisible();
   });
 
+  test("br.localhost opened in SMS mode: the server's fields hydrate (their code loads on need) and send the code", async ({ page }) => {
+    test.skip(scripts() !== "js", "the fields' scripts");
+    const formPosts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/m/login") formPosts.push(request.url());
+    });
+    await openLogin(page, "/m/login?mode=sms", "br.localhost");
+    await page.getByRole("region", { name: "Advertising pixels" }).getByRole("button", { name: "Decline" }).click();
+    // Hydrated: the dialling code is the picker button (a select without scripts), and Send code asks /m/sms-code.
+    await expect(page.getByRole("button", { name: /^Country code: .*\+55$/ })).toBeVisible();
+    await page.getByLabel("Mobile number").fill("900000002");
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByRole("timer")).toContainText(/Resend in \d+ s/);
+    expect(await smsCode("br.localhost", "br777", "+55900000002")).toMatch(/^\d+$/);
+    expect(formPosts).toEqual([]);
+  });
+
   test("br.localhost without JavaScript: a select for the code, Send code posts the form and keeps the number", async ({ page }) => {
     test.skip(scripts() !== "no-js", "the plain-HTML path");
     await page.goto(urlOn("br.localhost", "/m/login?mode=sms"));

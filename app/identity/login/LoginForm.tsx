@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/translate";
 import { useTrackedPath } from "~/shell/root-data";
 import { PasswordField } from "../fields/PasswordField";
 import { DeviceFields } from "../fields/DeviceFields";
-import { MobileCodeFields } from "../fields/MobileCodeFields";
+import { MobileCodeFields } from "../fields/MobileCodeFieldsOnNeed";
 import { TextField } from "../fields/TextField";
 import type { LoginActionData, LoginField, LoginPageData, Message } from "./types";
 import { useMessageText } from "../fields/useMessageText";
@@ -14,7 +14,6 @@ import { useFocusFirstError, type FieldIds } from "../fields/useFocusFirstError"
 import { useSubmitLock } from "../fields/useSubmitLock";
 import { wireMobile } from "../phone";
 import { useRootData } from "~/shell/root-data";
-import { confirmCodeByFirebase, firebaseErrorShown, sendCodeByFirebase } from "../firebase/firebase-sms";
 
 const FIELD_IDS: FieldIds<LoginField> = {
   username: "login-username",
@@ -47,7 +46,9 @@ export function LoginForm({ page, result, panelId, onNotice, linking = null }: L
   const firebase = useRootData()?.firebase ?? null;
   const firebaseSms = page.settings.smsByFirebase && firebase ? firebase : null;
   const sendByFirebase = useCallback(
-    (phone: string, recaptcha: HTMLElement) => sendCodeByFirebase(firebaseSms!, phone, recaptcha),
+    // Its code comes with the SMS fields' (which call this), not with the page's.
+    (phone: string, recaptcha: HTMLElement) =>
+      import("../firebase/firebase-sms").then(({ sendCodeByFirebase }) => sendCodeByFirebase(firebaseSms!, phone, recaptcha)),
     [firebaseSms],
   );
 
@@ -75,6 +76,8 @@ export function LoginForm({ page, result, panelId, onNotice, linking = null }: L
         setMobileErrors({ verificationCode: { key: "error_code_required" } });
         return null;
       }
+      // Already loaded: the SMS fields on screen use it.
+      const { confirmCodeByFirebase, firebaseErrorShown } = await import("../firebase/firebase-sms");
       try {
         return await confirmCodeByFirebase(phone, code);
       } catch (error) {

@@ -1,6 +1,6 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import { NoticeDialog } from "~/ui/NoticeDialog";
+import { lazy, memo, Suspense, useCallback, useEffect, useState } from "react";
+import { NoticeDialog as NoticeDialogOnServer } from "~/ui/NoticeDialog";
 import { TwoFactor as TwoFactorOnServer } from "../two-factor/TwoFactor";
 import { useTranslation } from "~/i18n/translate";
 import { useRootData } from "~/shell/root-data";
@@ -32,6 +32,20 @@ const CHANNEL_NAMES: Record<string, string> = {
 const TwoFactor = import.meta.env.SSR
   ? TwoFactorOnServer
   : lazy(() => import("../two-factor/TwoFactor").then((module) => ({ default: module.TwoFactor })));
+
+// A notice (a platform message, "please login") shows only when there is one: the same pattern. The server's dialog
+// works before its code arrives (Confirm is a plain dialog form); memoised on its text, so a re-render of the page
+// before then leaves the server's dialog in place instead of rendering it again in the browser.
+const NoticeDialog = import.meta.env.SSR
+  ? NoticeDialogOnServer
+  : lazy(() => import("~/ui/NoticeDialog").then((module) => ({ default: module.NoticeDialog })));
+const Notice = memo(function Notice({ message }: { message: string }) {
+  return (
+    <Suspense fallback={null}>
+      <NoticeDialog notice={{ message }} />
+    </Suspense>
+  );
+});
 
 /** /m/login: username or SMS login, remember-me, captcha, two-factor step and the notices of the error catalogue. */
 export function LoginPage() {
@@ -132,7 +146,7 @@ export function LoginPage() {
           />
         </Suspense>
       ) : null}
-      {shownNotice ? <NoticeDialog key={shownNotice.id} notice={{ message: text(shownNotice.message) ?? "" }} /> : null}
+      {shownNotice ? <Notice key={shownNotice.id} message={text(shownNotice.message) ?? ""} /> : null}
     </div>
   );
 }

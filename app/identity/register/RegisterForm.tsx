@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/translate";
 import { useTrackedPath } from "~/shell/root-data";
 import { PasswordField } from "../fields/PasswordField";
 import { DeviceFields } from "../fields/DeviceFields";
-import { MobileCodeFields } from "../fields/MobileCodeFields";
+import { MobileCodeFields } from "../fields/MobileCodeFieldsOnNeed";
 import { TextField } from "../fields/TextField";
 import { useMessageText } from "../fields/useMessageText";
 import { useFocusFirstError, type FieldIds } from "../fields/useFocusFirstError";
@@ -15,7 +15,6 @@ import { SubmitButton } from "../fields/SubmitButton";
 import type { Message, RegisterFailure, RegisterPageData } from "./types";
 import { useRootData } from "~/shell/root-data";
 import { wireMobile } from "../phone";
-import { confirmCodeByFirebase, firebaseErrorShown, sendCodeByFirebase } from "../firebase/firebase-sms";
 
 const FIELD_IDS: FieldIds<RegisterField> = {
   username: "register-username",
@@ -59,7 +58,9 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
   // Mobile registration by identity provider: Firebase sends and checks the code; no password, no platform captcha.
   const firebaseSms = mode === "mobile" && page.smsByFirebase && rootFirebase ? rootFirebase : null;
   const sendByFirebase = useCallback(
-    (phone: string, recaptcha: HTMLElement) => sendCodeByFirebase(firebaseSms!, phone, recaptcha),
+    // Its code comes with the SMS fields' (which call this), not with the page's.
+    (phone: string, recaptcha: HTMLElement) =>
+      import("../firebase/firebase-sms").then(({ sendCodeByFirebase }) => sendCodeByFirebase(firebaseSms!, phone, recaptcha)),
     [firebaseSms],
   );
 
@@ -89,6 +90,8 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
         focusFirstError(missing);
         return null;
       }
+      // Already loaded: the SMS fields on screen use it.
+      const { confirmCodeByFirebase, firebaseErrorShown } = await import("../firebase/firebase-sms");
       try {
         return await confirmCodeByFirebase(wireMobile(String(fields.get("countryDialingCode") ?? ""), mobileNum), code);
       } catch (error) {

@@ -3,7 +3,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { logPushError, messagingCode, pushErrorOutcome } from "~/push/errors";
 import { clickTarget, DEFAULT_CLICK_PATH, notificationFromPayload, readPushData } from "~/push/payload";
-import { bindPlan, otherModalPending, pushStep, registrationTokenSchema, unbindPlan, type PromptFacts } from "~/push/rules";
+import { bindPlan, otherModalPending, pushStep, unbindPlan, type PromptFacts } from "~/push/rules";
+import { registrationTokenSchema } from "~/push/registration-token";
 
 const ORIGIN = "https://m.example.com";
 const facts = (over: Partial<PromptFacts> = {}): PromptFacts => ({
