@@ -23,7 +23,7 @@ import { loadShellData } from "~/shell/shell-data.server";
 import { getMemberInfo } from "~/.server/platform/member";
 import { syncMemberLanguage } from "~/promotions/language-sync.server";
 import { forcedChangeRedirect } from "~/identity/guard.server";
-import { allowedDuringForcedChange } from "~/identity/forced-change";
+import { allowedDuringForcedChange, leavesForcedChange } from "~/identity/forced-change";
 import { changePasswordLocation } from "~/identity/forced-change.server";
 import { ShellOverlays } from "~/shell/ShellOverlays";
 import { loadSupportData } from "~/support/support-data.server";
@@ -128,6 +128,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 // The site state is re-read on full loads and after actions; plain navigations keep it (Hydrogen's habit).
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (leavesForcedChange(currentUrl, nextUrl)) return true;
   return currentUrl.searchParams.get("language") !== nextUrl.searchParams.get("language") || currentUrl.pathname === nextUrl.pathname
     ? defaultShouldRevalidate
     : false;

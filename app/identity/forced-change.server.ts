@@ -1,5 +1,7 @@
 // When a member must change the password before anything else (docs/behaviour/identity.md#forced-change).
 
+import { FORCED_CHANGE_PARAM } from "./forced-change";
+
 export const FORCED_CHANGE_REASONS = ["default", "expired", "first-login"] as const;
 export type ForcedChangeReason = (typeof FORCED_CHANGE_REASONS)[number];
 
@@ -29,5 +31,5 @@ export function forcedChangeReason(input: ForcedChangeInput): ForcedChangeReason
  * The change-password page with the context it shows (updatePassword true; docs/behaviour/identity.md#change-password).
  */
 export function changePasswordLocation(path: string, reason: ForcedChangeReason): string {
-  return `${path}?${new URLSearchParams({ updatePassword: "1", reason })}`;
+  return `${path}?${new URLSearchParams({ [FORCED_CHANGE_PARAM]: "1", reason })}`;
 }

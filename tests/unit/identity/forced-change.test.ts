@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { changePasswordLocation, forcedChangeReason, type ForcedChangeInput } from "../../../app/identity/forced-change.server";
+import { leavesForcedChange } from "../../../app/identity/forced-change";
 
 const base: ForcedChangeInput = {
   loginType: "username",
@@ -28,5 +29,14 @@ describe("forcedChangeReason: default or expired password forces a change", () =
 
   it("builds the change-password address with updatePassword", () => {
     expect(changePasswordLocation("/m/changePsw", "expired")).toBe("/m/changePsw?updatePassword=1&reason=expired");
+  });
+
+  it("re-reads the root's data when leaving the forced change's page, and only then", () => {
+    const at = (path: string) => new URL(path, "http://demo.localhost");
+    const forced = at(changePasswordLocation("/m/changePsw", "default"));
+    expect(leavesForcedChange(forced, at("/m/home"))).toBe(true);
+    expect(leavesForcedChange(forced, at("/m/changePsw?updatePassword=1&reason=expired"))).toBe(false);
+    expect(leavesForcedChange(at("/m/changePsw"), at("/m/home"))).toBe(false);
+    expect(leavesForcedChange(at("/m/member/home"), at("/m/home"))).toBe(false);
   });
 });
