@@ -5,7 +5,8 @@ import { registerServiceWorker } from "~/shell/sw/register";
 import { Dialog } from "~/ui/Dialog";
 import { logPushError, pushErrorOutcome, type PushMessageKey } from "./errors";
 import { deviceToken } from "./messaging";
-import { BOUND_MEMBER_KEY, bindPlan, otherModalPending, pushStep, SKIP_KEY, unbindPlan, WEB_TOKEN_KEY, type PushReply } from "./rules";
+import { bindPlan, otherModalPending, pushStep, unbindPlan, type PushReply } from "./rules";
+import { BOUND_MEMBER_KEY, SKIP_KEY, WEB_TOKEN_KEY } from "./storage-keys";
 
 // The push layer (docs/behaviour/firebase.md#notification-prompt), loaded once the page is idle where the merchant has
 // a push key. It asks a member with the product's own prompt, gets the device's token from Firebase once allowed, binds

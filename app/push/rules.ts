@@ -1,7 +1,5 @@
 // Web push rules shared by the browser layer and the edge (docs/behaviour/firebase.md#notification-prompt,
 // #push-token, #push-bind). Plain functions: no Firebase, no DOM.
-// The storage keys live in ./storage-keys.ts, which the root's push slot reads without loading these rules.
-export { BOUND_MEMBER_KEY, SKIP_KEY, WEB_TOKEN_KEY } from "./storage-keys";
 
 /** The edge's answer to POST /m/push (app/routes/m.push.tsx): done, or why not. */
 export type PushReply = { ok: true } | { ok: false; reason: "invalid" | "not-logged-in" | "platform" };

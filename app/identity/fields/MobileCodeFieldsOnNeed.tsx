@@ -17,10 +17,19 @@ const onNeedFields = onNeed(() => import("./MobileCodeFields").then((module) => 
 const Fields = import.meta.env.SSR ? MobileCodeFieldsOnServer : onNeedFields.Component;
 
 /**
- * Starts loading the SMS fields' code. The mobile tab calls it on the player's intent (pointer down, hover, focus), so
- * the code has usually arrived by the time the tab's page has.
+ * Starts loading the SMS fields' code (a failed load is tried again when they render). The mobile tab calls it on the
+ * player's intent (pointer down, hover, focus), so the code has usually arrived by the time the tab's page has.
  */
-export const loadMobileCodeFields = onNeedFields.preload;
+export function preloadMobileCodeFields(): void {
+  void onNeedFields.preload().catch(() => undefined);
+}
+
+/** The handlers a mobile tab spreads on its link. */
+export const mobileTabIntent = {
+  onPointerDown: preloadMobileCodeFields,
+  onMouseEnter: preloadMobileCodeFields,
+  onFocus: preloadMobileCodeFields,
+};
 
 /** Holds the fields' place while their code loads: the same labels and boxes, marked busy (no layout shift). */
 function Placeholder({ captchaBox }: { captchaBox: boolean }) {

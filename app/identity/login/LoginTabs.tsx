@@ -2,7 +2,7 @@ import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useRef, type KeyboardEvent } from "react";
 import { useTranslation } from "~/i18n/translate";
 import type { LoginMode } from "./types";
-import { loadMobileCodeFields } from "../fields/MobileCodeFieldsOnNeed";
+import { mobileTabIntent, preloadMobileCodeFields } from "../fields/MobileCodeFieldsOnNeed";
 
 const MODES: LoginMode[] = ["username", "sms"];
 
@@ -26,14 +26,10 @@ export function LoginTabs({ mode, panelId }: { mode: LoginMode; panelId: string 
     const rtl = document.documentElement.dir === "rtl";
     const forward = (event.key === "ArrowRight") !== rtl;
     const next = MODES[(MODES.indexOf(mode) + (forward ? 1 : MODES.length - 1)) % MODES.length]!;
-    if (next === "sms") preload();
+    if (next === "sms") preloadMobileCodeFields();
     navigate(hrefFor(next), { replace: true, preventScrollReset: true });
     requestAnimationFrame(() => refs.current[next]?.focus());
   };
-
-  // The SMS fields' code starts loading on the player's intent for the mobile tab (docs/behaviour/shell.md#script-budget).
-  const preload = () => void loadMobileCodeFields().catch(() => undefined);
-  const intent = { onPointerDown: preload, onMouseEnter: preload, onFocus: preload };
 
   return (
     <div className="login-tabs" role="tablist" aria-label={t("login_methods")} onKeyDown={onKeyDown}>
@@ -52,7 +48,7 @@ export function LoginTabs({ mode, panelId }: { mode: LoginMode; panelId: string 
           aria-controls={panelId}
           tabIndex={mode === target ? 0 : -1}
           className="login-tabs__tab"
-          {...(target === "sms" && mode !== "sms" ? intent : {})}
+          {...(target === "sms" && mode !== "sms" ? mobileTabIntent : {})}
         >
           {target === "username" ? t("username") : t("login_tab_mobile")}
         </Link>

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translate";
 import { REGISTER_MODES, type RegisterMode } from "./register-form";
-import { loadMobileCodeFields } from "../fields/MobileCodeFieldsOnNeed";
+import { mobileTabIntent } from "../fields/MobileCodeFieldsOnNeed";
 
 /**
  * "Username" / "Mobile number": two addresses (?mode=), so the switch is navigation between links marked with
@@ -18,10 +18,6 @@ export function RegisterTabs({ mode }: { mode: RegisterMode }) {
     return `${location.pathname}?${search}`;
   };
 
-  // The mobile fields' code starts loading on the player's intent for that tab (docs/behaviour/shell.md#script-budget).
-  const preload = () => void loadMobileCodeFields().catch(() => undefined);
-  const intent = { onPointerDown: preload, onMouseEnter: preload, onFocus: preload };
-
   return (
     <nav className="login-tabs register-tabs" aria-label={t("register_methods")}>
       {REGISTER_MODES.map((target) => (
@@ -32,7 +28,7 @@ export function RegisterTabs({ mode }: { mode: RegisterMode }) {
           preventScrollReset
           aria-current={mode === target ? "page" : undefined}
           className="login-tabs__tab"
-          {...(target === "mobile" && mode !== "mobile" ? intent : {})}
+          {...(target === "mobile" && mode !== "mobile" ? mobileTabIntent : {})}
         >
           {target === "username" ? t("username") : t("mobile_number")}
         </Link>
