@@ -29,6 +29,7 @@ const test = base.extend<{
         locale: "en-US",
         reducedMotion: "reduce",
         javaScriptEnabled,
+        serviceWorkers: "block",
       });
       contexts.push(context);
       return context.newPage();

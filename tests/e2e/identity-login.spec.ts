@@ -78,6 +78,7 @@ async function newVisit(context: BrowserContext, javaScriptEnabled: boolean): Pr
     locale: "en-US",
     reducedMotion: "reduce",
     javaScriptEnabled,
+    serviceWorkers: "block",
   });
   await next.addCookies(cookies);
   return next;
