@@ -9,6 +9,9 @@ FIREBASE_PROJECT="demo-mobile-web"
 start_auth_emulator() {
   local port="$1" log="$2"
   local dir="$PWD/.wrangler/firebase-$port"
+  # The emulator runs inside its config directory (firebase-tools writes its debug log where it runs): a log path
+  # relative to the caller's directory must not be read from there.
+  case "$log" in /*) ;; *) log="$PWD/$log" ;; esac
   mkdir -p "$dir" "$(dirname "$log")"
   cat >"$dir/firebase.json" <<JSON
 {
