@@ -497,7 +497,7 @@ async function main() {
       }
     }
     await ssrThroughput(port, {
-      title: "The same through wrangler dev, whose devtools bridge relays each request's log line",
+      title: "Server-side rendering throughput through wrangler dev, for comparison (its devtools bridge relays each log line)",
       target: false,
     });
 
