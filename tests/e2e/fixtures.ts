@@ -43,8 +43,6 @@ type Fixtures = {
    * Set it with test.use({ announcements: "dismissed" }); a test that logs a member in calls dismissAnnouncements itself.
    */
   announcements: "shown" | "dismissed";
-  /** Automatic: applies `announcements`. */
-  announcementsState: void;
 };
 
 let currentScripts: "js" | "no-js" = "js";
@@ -86,15 +84,14 @@ export const test = base.extend<Fixtures>({
     for (const merchant of touched) await reset(merchant);
   },
   announcements: ["shown", { option: true }],
-  announcementsState: [
-    async ({ announcements, context }, provide) => {
-      if (announcements === "dismissed") {
-        for (const host of ["demo.localhost", "vn.localhost"]) await dismissAnnouncements(context, host);
-      }
-      await provide();
-    },
-    { auto: true },
-  ],
+  // Applied to the test's own context when the test (or its page) asks for one: a test skipped before it starts, or one
+  // that opens only contexts of its own, then makes no context it would not use.
+  context: async ({ announcements, context }, provide) => {
+    if (announcements === "dismissed") {
+      for (const host of ["demo.localhost", "vn.localhost"]) await dismissAnnouncements(context, host);
+    }
+    await provide(context);
+  },
   scriptsMode: [
     async ({ javaScriptEnabled }, provide) => {
       currentScripts = javaScriptEnabled ? "js" : "no-js";
