@@ -11,7 +11,7 @@ import {
   useLocation,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, type ComponentProps, type ReactNode } from "react";
 import { onNeed } from "~/ui/on-need";
 import { TranslationProvider } from "~/i18n/translate";
 import { FallbackTranslationsScript, useFallbackTranslations } from "~/i18n/fallback-translations";
@@ -62,6 +62,15 @@ const ErrorPage = import.meta.env.SSR
 const SiteStatusPage = import.meta.env.SSR
   ? SiteStatusPageOnServer
   : onNeed(() => import("~/site-status/SiteStatusPage").then((module) => module.SiteStatusPage), ".status-page").Component;
+
+/** The maintenance or restricted-region page, where the root shows it and where its error boundary does. */
+function SiteStatus({ state }: ComponentProps<typeof SiteStatusPageOnServer>) {
+  return (
+    <Suspense fallback={null}>
+      <SiteStatusPage state={state} />
+    </Suspense>
+  );
+}
 
 export const links: LinksFunction = () => [
   // Every page's styles in one file (app/styles/site.css).
@@ -184,12 +193,7 @@ export default function App() {
   if (forcedChange && !allowedDuringForcedChange(location.pathname, forcedChange.path)) {
     return <Navigate to={forcedChange.location} replace />;
   }
-  if (siteState.kind === "maintenance" || siteState.kind === "access-denied")
-    return (
-      <Suspense fallback={null}>
-        <SiteStatusPage state={siteState} />
-      </Suspense>
-    );
+  if (siteState.kind === "maintenance" || siteState.kind === "access-denied") return <SiteStatus state={siteState} />;
   return (
     <>
       <AppHeader />
@@ -216,11 +220,7 @@ export function ErrorBoundary() {
   const data = useRootData();
   // Maintenance and access denied replace every page, unknown addresses included.
   if (data && (data.siteState.kind === "maintenance" || data.siteState.kind === "access-denied"))
-    return (
-      <Suspense fallback={null}>
-        <SiteStatusPage state={data.siteState} />
-      </Suspense>
-    );
+    return <SiteStatus state={data.siteState} />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const kind = status === 404 ? "not-found" : status === 405 ? "method-not-allowed" : "server-error";
   if (kind === "server-error") console.error(error);

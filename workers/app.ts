@@ -70,8 +70,8 @@ function remixKind(request: Request, pathname: string): RouteKind {
 }
 
 /** The visitor-page key of a request whose page may be shared, while the site is open to this visitor without a notice. */
-async function openSiteVisitorPageKey(request: Request, context: AppContext): Promise<string | null> {
-  const key = visitorPageKey(request, context);
+async function openSiteVisitorPageKey(request: Request, url: URL, context: AppContext): Promise<string | null> {
+  const key = visitorPageKey(request, context, url);
   if (!key) return null;
   // The site status is per visitor address: read first (the page's own read reuses it), and only an open site shares.
   const { state, notice } = await loadSiteState(context);
@@ -135,7 +135,7 @@ async function handle(request: Request, rawEnv: Env, ctx: ExecutionContext, log:
     const identity = (await adoptTokenFromQuery(request, context)) ?? (await autoLogin(request, context));
     if (identity) return withOutgoingCookies(identity, context);
     // A first visit's landing page, as the previous identical visitor got it (docs/behaviour/platform-data.md#visitor-pages).
-    const pageKey = await openSiteVisitorPageKey(request, context);
+    const pageKey = await openSiteVisitorPageKey(request, url, context);
     const kept = pageKey ? visitorPages.serve(pageKey) : null;
     if (kept) return withOutgoingCookies(withVisitorPageNote(kept, "served", context), context);
     const page = await handleRemix(request, context);

@@ -12,11 +12,7 @@ process.env.NODE_ENV = "production";
 const { createTestHarness } = await import("wrangler");
 
 const server = createTestHarness({
-  workers: [
-    // The page deadlines of the test servers (scripts/test.sh).
-    { configPath: "wrangler.toml", vars: { PLATFORM_TIMEOUT_MS: "6000", PAGE_DEADLINE_MS: "4000" } },
-    { configPath: "workers/wps-sandbox/wrangler.toml" },
-  ],
+  workers: [{ configPath: "wrangler.toml" }, { configPath: "workers/wps-sandbox/wrangler.toml" }],
 });
 
 const { url } = await server.listen();

@@ -9,7 +9,8 @@
 // its nonce was and gets a fresh nonce each time it is served.
 import type { AppContext } from "../../lib/context";
 import { createNonce } from "../security/headers";
-import { sharedDataGeneration } from "../platform/data";
+import { PLATFORM_CALLS_HEADER, sharedDataGeneration } from "../platform/data";
+import { REQUEST_ID_HEADER } from "../logging/request-log.server";
 import { merchantRoutesVersion } from "../merchants/resolve-merchant";
 
 /** The pages a first visit lands on. Each renders nothing per visitor beyond what the key holds. */
@@ -26,7 +27,9 @@ const MAX_BYTES = 16 * 1024 * 1024;
 const NONCE_PLACEHOLDER = "\u0000nonce\u0000";
 
 /** Headers a kept page does not carry over: the per-request ones the Worker adds again. */
-const PER_REQUEST_HEADERS = new Set(["set-cookie", "x-platform-calls", "x-request-id", "content-length"]);
+const PER_REQUEST_HEADERS = new Set(
+  ["set-cookie", "content-length", PLATFORM_CALLS_HEADER, REQUEST_ID_HEADER].map((name) => name.toLowerCase()),
+);
 
 type KeptPage = {
   status: number;
@@ -43,9 +46,8 @@ const encoder = new TextEncoder();
  * The key under which a request's page may be shared, or null when its page may be personal: a cookie, a query, a
  * session, a cookie the pipeline is about to set, or any page but the visitor pages.
  */
-export function visitorPageKey(request: Request, context: AppContext): string | null {
+export function visitorPageKey(request: Request, context: AppContext, url = new URL(request.url)): string | null {
   if (request.method !== "GET" || request.headers.has("Cookie")) return null;
-  const url = new URL(request.url);
   if (url.search !== "" || !VISITOR_PAGES.has(url.pathname)) return null;
   if (context.session.token || context.outgoingCookies.length > 0) return null;
   const host = request.headers.get("Host") ?? url.host;

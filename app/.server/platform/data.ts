@@ -185,7 +185,7 @@ export function parseReadValue<S extends z.ZodTypeAny>(schema: S, value: unknown
 const refreshing = new Set<string>();
 
 /** A read that may be shared between requests: a GET under a shared strategy, without a member's token. */
-function isSharedRead(read: Read): boolean {
+function isSharedRead(read: Read): read is Read & { strategy: SharedStrategy } {
   return read.strategy.kind === "shared" && read.scope.token === null && read.method === "GET";
 }
 
@@ -274,9 +274,8 @@ export class PlatformReads {
   }
 
   private readShared(read: Read): Promise<RawOutcome> {
-    const { strategy } = read;
-    if (!isSharedRead(read) || strategy.kind !== "shared") return read.fetch();
-    return this.throughCache(read, strategy);
+    if (!isSharedRead(read)) return read.fetch();
+    return this.throughCache(read, read.strategy);
   }
 
   /** A shared read the platform answered for this request: counted as shared when the answer may be shared. */
