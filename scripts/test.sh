@@ -231,28 +231,50 @@ fi
 finish_background
 stop_servers
 
-# Sum what vitest and playwright reported.
+# Sum what vitest and playwright reported. The failed tests are named again at the end, where a log cut to its last
+# lines (as CI shows it) still says which test failed and why.
+FAILED_TESTS="$REPORTS/failed-tests.txt"
 read -r PASSED FAILED < <(node -e '
   const fs = require("node:fs");
   let passed = 0, failed = 0;
+  const named = [];
+  const firstLine = (text) => String(text ?? "").replace(/\u001b\[[0-9;]*m/g, "").trim().split("\n")[0].slice(0, 300);
   for (const name of ["unit", "edge"]) {
     const file = `${process.argv[1]}/${name}.json`;
     if (!fs.existsSync(file)) continue;
     const r = JSON.parse(fs.readFileSync(file, "utf8"));
     passed += r.numPassedTests ?? 0;
     failed += r.numFailedTests ?? 0;
+    for (const f of r.testResults ?? [])
+      for (const t of f.assertionResults ?? [])
+        if (t.status === "failed") named.push(`${name}: ${f.name.replace(process.cwd() + "/", "")} > ${t.fullName}\n    ${firstLine(t.failureMessages?.[0])}`);
   }
   for (const name of ["e2e", "e2e-exclusive", "e2e-firebase"]) {
     const file = `${process.argv[1]}/${name}.json`;
     if (!fs.existsSync(file)) continue;
-    const s = JSON.parse(fs.readFileSync(file, "utf8")).stats ?? {};
+    const report = JSON.parse(fs.readFileSync(file, "utf8"));
+    const s = report.stats ?? {};
     passed += (s.expected ?? 0) + (s.flaky ?? 0);
     failed += s.unexpected ?? 0;
+    const walk = (suite, path) => {
+      for (const entry of suite.specs ?? [])
+        for (const t of entry.tests ?? [])
+          if (t.status === "unexpected")
+            named.push(`${name} [${t.projectName}]: ${entry.file}:${entry.line} > ${[...path, entry.title].join(" > ")}\n    ${firstLine(t.results?.at(-1)?.error?.message)}`);
+      for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+    };
+    for (const suite of report.suites ?? []) walk(suite, []);
   }
+  fs.writeFileSync(process.argv[2], named.join("\n") + (named.length ? "\n" : ""));
   console.log(passed, failed);
-' "$REPORTS")
+' "$REPORTS" "$FAILED_TESTS")
 
 echo
+if [ -s "$FAILED_TESTS" ]; then
+  echo "Failed tests:"
+  cat "$FAILED_TESTS"
+  echo
+fi
 if [ ${#FAILED_STEPS[@]} -gt 0 ]; then
   echo "Failed steps: ${FAILED_STEPS[*]}"
   [ -f "$SERVER_LOG" ] && echo "Server logs: ${SERVER_LOG#"$PWD"/} (e2e), ${EXCLUSIVE_SERVER_LOG#"$PWD"/} (exclusive e2e), ${EDGE_SERVER_LOG#"$PWD"/} (edge)"
