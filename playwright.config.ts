@@ -1,20 +1,6 @@
 // End-to-end tests in Debian's Chromium (never a downloaded browser) against the server scripts/test.sh starts on TEST_PORT.
-import { defineConfig, type LaunchOptions } from "@playwright/test";
-
-/**
- * Debian's headless shell (package chromium-headless-shell): the same Chromium build without the browser's own UI, the
- * browser Playwright itself runs headless tests in. It takes half the CPU of the full browser per test (decision 0060).
- */
-const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
-/** Debian's full Chromium (package chromium): only it has push messaging, which the web push tests need. */
-const FULL_CHROMIUM = "/usr/bin/chromium";
-
-function launchOptions(executablePath: string): LaunchOptions {
-  return {
-    executablePath,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  };
-}
+import { defineConfig } from "@playwright/test";
+import { HEADLESS_SHELL } from "./tests/e2e/support/browsers";
 
 const port = Number(process.env.TEST_PORT ?? 8790);
 /** Tests that change what other tests see (platform faults, sandbox data): tests/e2e/fixtures.ts. */
@@ -60,7 +46,8 @@ export default defineConfig({
     serviceWorkers: "block",
     screenshot: "only-on-failure",
     trace: "off",
-    launchOptions: launchOptions(HEADLESS_SHELL),
+    // The headless shell; a spec that needs the full browser says so itself (push.spec.ts).
+    launchOptions: HEADLESS_SHELL,
   },
   projects: [
     // Every test on its own, spread over both workers; the exclusive project runs once both have finished (as their
@@ -79,14 +66,7 @@ export default defineConfig({
     { name: "exclusive", use: { javaScriptEnabled: true }, grep: EXCLUSIVE, grepInvert: SCREENSHOT, workers: 1, fullyParallel: false },
     // Scripts on (social sign-in and SMS codes by Firebase need them); they change nothing other tests see.
     // One worker: beside the other run's two, a second one here only slows both down on two cores.
-    // In the full browser: web push (push.spec.ts) subscribes through the Push API, which the headless shell lacks.
-    {
-      name: "firebase",
-      use: { javaScriptEnabled: true, launchOptions: launchOptions(FULL_CHROMIUM) },
-      grep: FIREBASE,
-      grepInvert: [EXCLUSIVE, SCREENSHOT],
-      workers: 1,
-    },
+    { name: "firebase", use: { javaScriptEnabled: true }, grep: FIREBASE, grepInvert: [EXCLUSIVE, SCREENSHOT], workers: 1 },
     // `npm run screenshots`: every screenshot test, one at a time (some inject platform faults), scripts on.
     ...(screenshotsRun
       ? [{ name: "screenshots", use: { javaScriptEnabled: true }, grep: SCREENSHOT, workers: 1, fullyParallel: false }]

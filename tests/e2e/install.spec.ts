@@ -6,6 +6,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { collectErrors, expect, SCREENSHOT, shellState, test, urlOn, waitForHydration } from "./fixtures";
+import { FULL_CHROMIUM } from "./support/browsers";
 
 // The announcement popup would cover the home page these tests use (docs/behaviour/announcements.md#tests).
 test.use({ announcements: "dismissed" });
@@ -314,8 +315,8 @@ test.describe("installability", () => {
       // A persistent profile: Playwright's default contexts are incognito, which Chromium never installs from.
       const profile = mkdtempSync(path.join(tmpdir(), "install-profile-"));
       const context = await playwright.chromium.launchPersistentContext(profile, {
-        executablePath: "/usr/bin/chromium",
-        args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        // The full browser: installation is the desktop browser's machinery (decision 0060).
+        ...FULL_CHROMIUM,
         viewport: { width: 360, height: 740 },
         reducedMotion: "reduce",
       });

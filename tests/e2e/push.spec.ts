@@ -8,9 +8,11 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, FIREBASE, SCREENSHOT, test, waitForHydration } from "./fixtures";
 import { forgetMemberSessions, openAsMember } from "./support/member";
+import { FULL_CHROMIUM } from "./support/browsers";
 import { getPage, PORT } from "../support/http";
 
-test.use({ serviceWorkers: "allow" });
+// The full browser: the headless shell has no Push API (decision 0060).
+test.use({ serviceWorkers: "allow", launchOptions: FULL_CHROMIUM });
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "push needs scripts and the service worker");
 
 /** A page without home's own popups (announcements, image popup), which the prompt would wait behind. */
