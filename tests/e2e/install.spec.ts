@@ -315,7 +315,8 @@ test.describe("installability", () => {
       // A persistent profile: Playwright's default contexts are incognito, which Chromium never installs from.
       const profile = mkdtempSync(path.join(tmpdir(), "install-profile-"));
       const context = await playwright.chromium.launchPersistentContext(profile, {
-        // The full browser: installation is the desktop browser's machinery (decision 0060).
+        // The full browser: the headless shell judges no installability, and reports no errors even for a page
+        // without a manifest (decision 0060).
         ...FULL_CHROMIUM,
         viewport: { width: 360, height: 740 },
         reducedMotion: "reduce",
