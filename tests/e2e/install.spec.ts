@@ -323,16 +323,17 @@ test.describe("installability", () => {
       });
       try {
         const page = context.pages()[0] ?? (await context.newPage());
+        const cdp = await context.newCDPSession(page);
+        const installabilityErrors = async () =>
+          (await cdp.send("Page.getInstallabilityErrors")).installabilityErrors.map((e) => e.errorId);
+        // First a page that is not installable, so that this browser is seen to judge installability at all.
+        await page.goto(urlOn(host, "/m/icons/192.png"));
+        await expect.poll(installabilityErrors).toContain("no-manifest");
         await page.goto(urlOn(host, "/m/home"));
         await page.evaluate(() => navigator.serviceWorker?.ready);
-        const cdp = await context.newCDPSession(page);
         const manifest = await cdp.send("Page.getAppManifest");
         expect(manifest.errors).toEqual([]);
-        await expect
-          .poll(async () => (await cdp.send("Page.getInstallabilityErrors")).installabilityErrors.map((e) => e.errorId), {
-            timeout: 15_000,
-          })
-          .toEqual([]);
+        await expect.poll(installabilityErrors, { timeout: 15_000 }).toEqual([]);
       } finally {
         await context.close();
         rmSync(profile, { recursive: true, force: true });
