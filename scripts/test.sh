@@ -245,9 +245,13 @@ read -r PASSED FAILED < <(node -e '
     const r = JSON.parse(fs.readFileSync(file, "utf8"));
     passed += r.numPassedTests ?? 0;
     failed += r.numFailedTests ?? 0;
-    for (const f of r.testResults ?? [])
-      for (const t of f.assertionResults ?? [])
-        if (t.status === "failed") named.push(`${name}: ${f.name.replace(process.cwd() + "/", "")} > ${t.fullName}\n    ${firstLine(t.failureMessages?.[0])}`);
+    for (const f of r.testResults ?? []) {
+      const testFile = f.name.replace(process.cwd() + "/", "");
+      const failedTests = (f.assertionResults ?? []).filter((t) => t.status === "failed");
+      for (const t of failedTests) named.push(`${name}: ${testFile} > ${t.fullName}\n    ${firstLine(t.failureMessages?.[0])}`);
+      // A file that failed as a whole (it did not load, or a hook failed) has no failed test of its own.
+      if (f.status === "failed" && failedTests.length === 0) named.push(`${name}: ${testFile}\n    ${firstLine(f.message)}`);
+    }
   }
   for (const name of ["e2e", "e2e-exclusive", "e2e-firebase"]) {
     const file = `${process.argv[1]}/${name}.json`;
@@ -264,6 +268,8 @@ read -r PASSED FAILED < <(node -e '
       for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
     };
     for (const suite of report.suites ?? []) walk(suite, []);
+    // Errors outside any test: the global setup, a file that did not load.
+    for (const error of report.errors ?? []) named.push(`${name}: ${firstLine(error.message)}`);
   }
   fs.writeFileSync(process.argv[2], named.join("\n") + (named.length ? "\n" : ""));
   console.log(passed, failed);
