@@ -15,22 +15,16 @@ const popup = (page: Page) => page.getByRole("dialog", { name: "Download the app
 const imagePopup = (page: Page) => page.getByRole("dialog", { name: "App promotion image" });
 
 const test = base.extend<{
-  /** A page in a new phone-sized context with this user agent; scripts run as the test says. Closed after the test. */
+  /**
+   * A page in a new context with this user agent, as a phone (touch, mobile viewport): the config's and the project's
+   * options (size, scripts on or off) apply, as in every context a test opens. Closed after the test.
+   */
   phone: (userAgent: string) => Promise<Page>;
 }>({
-  phone: async ({ browser, javaScriptEnabled }, provide) => {
+  phone: async ({ browser }, provide) => {
     const contexts: BrowserContext[] = [];
     await provide(async (userAgent) => {
-      const context = await browser.newContext({
-        userAgent,
-        viewport: { width: 360, height: 740 },
-        isMobile: true,
-        hasTouch: true,
-        locale: "en-US",
-        reducedMotion: "reduce",
-        javaScriptEnabled,
-        serviceWorkers: "block",
-      });
+      const context = await browser.newContext({ userAgent, isMobile: true, hasTouch: true });
       contexts.push(context);
       return context.newPage();
     });

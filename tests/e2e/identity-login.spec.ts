@@ -69,17 +69,14 @@ async function verifyAndPass(page: Page) {
   await expect(page.getByRole("link", { name: /Logged in as/ })).toBeVisible();
 }
 
-/** A fresh context holding the given cookies except the session (a new visit with the remembered login). */
-async function newVisit(context: BrowserContext, javaScriptEnabled: boolean): Promise<BrowserContext> {
+/**
+ * A fresh context holding the given cookies except the session (a new visit with the remembered login). It takes the
+ * config's and the project's options (phone size, scripts on or off), as every context a test opens does.
+ */
+async function newVisit(context: BrowserContext): Promise<BrowserContext> {
   const browser = context.browser()!;
   const cookies = (await context.cookies()).filter((c) => c.name !== "mc_session");
-  const next = await browser.newContext({
-    viewport: { width: 360, height: 740 },
-    locale: "en-US",
-    reducedMotion: "reduce",
-    javaScriptEnabled,
-    serviceWorkers: "block",
-  });
+  const next = await browser.newContext();
   await next.addCookies(cookies);
   return next;
 }
@@ -164,13 +161,13 @@ test.describe("login", () => {
 });
 
 test.describe("remembered login and auto-login", () => {
-  test("remember-me, then a new visit logs in by itself; after log out it does not", async ({ page, context, javaScriptEnabled }) => {
+  test("remember-me, then a new visit logs in by itself; after log out it does not", async ({ page, context }) => {
     await loginAs(page, "demo01", "demo1234", { remember: true });
     const remembered = (await context.cookies()).find((c) => c.name === "mc_remember");
     expect(remembered?.httpOnly).toBe(true);
     expect(remembered?.value).not.toContain("demo1234");
 
-    const visit = await newVisit(context, javaScriptEnabled);
+    const visit = await newVisit(context);
     const again = await visit.newPage();
     await again.goto(urlOn("demo.localhost", "/m/login"));
     await expect(again).toHaveURL(/\/m\/home$/);
@@ -179,7 +176,7 @@ test.describe("remembered login and auto-login", () => {
     // Log out keeps the remembered username but turns auto-login off.
     await again.getByRole("button", { name: "Log out" }).click();
     await expect(again).toHaveURL(/\/m\/login$/);
-    const third = await (await newVisit(visit, javaScriptEnabled)).newPage();
+    const third = await (await newVisit(visit)).newPage();
     await third.goto(urlOn("demo.localhost", "/m/home"));
     await expect(third.getByRole("link", { name: "Log in" })).toBeVisible();
     await third.goto(urlOn("demo.localhost", "/m/login"));

@@ -372,8 +372,6 @@ test.describe("screenshots in Vietnamese and Urdu", { tag: SCREENSHOT }, () => {
           userAgent,
           isMobile: true,
           hasTouch: true,
-          viewport: { width: 360, height: 740 },
-          reducedMotion: "reduce",
         });
         const page = await context.newPage();
         await page.goto(urlOn("demo.localhost", `/m/home?language=${language}`));

@@ -82,8 +82,6 @@ for (const language of LANGUAGES) {
       const context = await browser.newContext({
         locale: language.locale,
         extraHTTPHeaders: { "Accept-Language": language.acceptLanguage },
-        viewport: { width: 360, height: 740 },
-        reducedMotion: "reduce",
       });
       try {
         const page = await context.newPage();
