@@ -6,6 +6,8 @@ import type { AppContext } from "../lib/context";
 import { getMemberInfo } from "../.server/platform/member";
 import { platformWithToken } from "./platform-for.server";
 import { isDocumentRequest } from "./document-request.server";
+import { getSiteSettings } from "../.server/platform/site";
+import { changePasswordLocation, forcedChangeReason, type ForcedChangeReason } from "./forced-change.server";
 
 export const TOKEN_PARAMS = ["token", "tokens"] as const;
 
@@ -46,8 +48,32 @@ export async function adoptTokenFromQuery(request: Request, context: AppContext)
         firstTimeLogin: false,
       });
       if (info.value.language) session.setMemberLanguage(info.value.language);
+      // A member whose password must change goes to the change-password page, as after a form login.
+      const forcedChange = await adoptedForcedChange(context, info.value);
+      session.setMustChangePassword(forcedChange);
       headers.append("Set-Cookie", await session.commit());
+      if (forcedChange) return redirect(changePasswordLocation(context.merchant.changePasswordPath, forcedChange), { headers });
     }
   }
   return redirect(withoutToken(url), { headers });
+}
+
+/**
+ * Why an adopted token's member must change the password first (docs/behaviour/identity.md#forced-change): the
+ * platform's member info says the password is the default one, or expired where the merchant forces a change then.
+ */
+async function adoptedForcedChange(
+  context: AppContext,
+  info: { passwordExpired?: boolean | null; defaultPassword?: boolean | null },
+): Promise<ForcedChangeReason | null> {
+  if (info.defaultPassword) return "default";
+  if (!info.passwordExpired) return null;
+  const settings = await getSiteSettings(context.platform);
+  return forcedChangeReason({
+    loginType: "username",
+    password: undefined,
+    defaultPassword: undefined,
+    passwordExpired: true,
+    forceChangeOnExpiry: settings.ok ? settings.value.whitelabelVal["PWDEXPFORCECHANGE3"] === true : false,
+  });
 }

@@ -194,6 +194,24 @@ describe("identity rules", () => {
     expect((await getPage("demo.localhost", "/m/member/home", { ...DOCUMENT, Cookie: after })).status).toBe(200);
   });
 
+  it("a token in the address of a member with the default password leads to the change-password page first", async () => {
+    const login = await platformLogin("default01", "Default123");
+    const adopted = await getPage("demo.localhost", `/m/home?token=${login.token}`, DOCUMENT);
+    const target = "/m/changePsw?updatePassword=1&reason=default";
+    expect(adopted.status).toBe(302);
+    expect(adopted.header("location")).toBe(target);
+    const cookie = `mc_session=${cookieJar(adopted)["mc_session"]}`;
+    const home = await getPage("demo.localhost", "/m/home", { ...DOCUMENT, Cookie: cookie });
+    expect(home.header("location")).toBe(target);
+  });
+
+  it("a token in the address of a member whose password expired leads to the change-password page where the merchant forces it", async () => {
+    const login = await platformLogin("expired01");
+    const adopted = await getPage("demo.localhost", `/m/member/home?token=${login.token}`, DOCUMENT);
+    expect(adopted.status).toBe(302);
+    expect(adopted.header("location")).toBe("/m/changePsw?updatePassword=1&reason=expired");
+  });
+
   it("one message for an unknown username and a wrong password", async () => {
     const unknown = await postForm("/m/login", { username: `nobody${Date.now()}`, password: "demo1234" });
     const wrong = await postForm("/m/login", { username: "demo01", password: "wrong-password-1" });

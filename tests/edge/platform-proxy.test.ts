@@ -1,8 +1,10 @@
-// /wps/* goes through the edge to the merchant's platform (here the sandbox), same-origin only for unsafe methods;
-// encrypted bodies made with the product's own encryption module decrypt on the platform side.
+// /wps/* goes through the edge to the merchant's platform (here the sandbox), same-origin only for unsafe methods and
+// only for the calls on the allow-list (identity calls are the edge's own); encrypted bodies made with the product's own
+// encryption module decrypt on the platform side.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { encryptPayload, parseRsaModulus } from "../../app/.server/platform/encryption";
-import { getPage, hostFor, originFor, request, resetFaults, type RawReply } from "../support/http";
+import { getPage, hostFor, originFor, request, resetFaults, resetSandboxData, type RawReply } from "../support/http";
+import { postForm } from "../support/forms";
 
 type Reply<T = unknown> = { success: boolean; value?: T; message?: string; errorCode?: string };
 type CountryList = { countryCode: string; countryDialingCode: string; countries: { countryCode: string; countryDialingCode: string }[] };
@@ -10,8 +12,11 @@ type CountryList = { countryCode: string; countryDialingCode: string; countries:
 beforeAll(() => resetFaults());
 afterEach(() => resetFaults());
 
+const MERCHANT_OF: Record<string, string> = { "demo.localhost": "demo", "vn.localhost": "vn88", "br.localhost": "br777" };
+
+/** The merchant's RSA key, asked of the sandbox platform itself: the proxy keeps it for the edge. */
 async function rsaModulus(hostName: string): Promise<string> {
-  const reply = await getPage(hostName, `/wps/session/key/rsa?_=${Date.now()}`);
+  const reply = await getPage(hostName, `/__sandbox/direct/wps/session/key/rsa?_=${Date.now()}`, { Merchant: MERCHANT_OF[hostName]! });
   expect(reply.status).toBe(200);
   const modulus = parseRsaModulus(reply.body);
   expect(modulus, `modulus from ${reply.body.slice(0, 80)}`).toMatch(/^[0-9a-f]{256}$/);
@@ -107,7 +112,7 @@ describe("platform proxy", () => {
     expect(reply.cookies.join("\n")).not.toMatch(/language=/);
   });
 
-  it("forwards a same-origin POST: an encrypted login with the demo member succeeds", async () => {
+  it("refuses an encrypted login with the right password with 403 proxy.edge.only, and no token", async () => {
     const modulus = await rsaModulus("demo.localhost");
     const call = encrypted({ username: "demo01", password: "demo1234" }, modulus);
     const reply = await request({
@@ -116,26 +121,64 @@ describe("platform proxy", () => {
       headers: { Origin: originFor("demo.localhost"), "Content-Type": "text/plain;charset=UTF-8", ...call.headers },
       body: call.DES,
     });
-    expect(reply.status).toBe(200);
-    const login = reply.json<Reply<{ token: string; userName: string }>>();
-    expect(login.success).toBe(true);
-    expect(login.value?.token).toMatch(/^[0-9a-f]{32}$/);
-    expect(login.value?.userName.toLowerCase()).toBe("demo01");
-    // The edge owns the session cookie; the proxy never passes the platform's cookies through.
+    expect(reply.status).toBe(403);
+    expect(reply.json<Reply>()).toEqual({ success: false, errorCode: "proxy.edge.only", message: expect.any(String) });
+    expect(reply.body).not.toMatch(/token/i);
     expect(reply.cookies).toEqual([]);
   });
 
-  it("forwards a same-origin POST and passes the platform's refusal through (wrong password)", async () => {
-    const modulus = await rsaModulus("demo.localhost");
-    const call = encrypted({ username: "demo01", password: "wrong-password" }, modulus);
+  it.each([
+    ["POST", "/wps/session/login/verification"],
+    ["POST", "/wps/verification/sms/noLogin"],
+    ["POST", "/wps/member/register"],
+    ["POST", "/wps/member/register/mobile"],
+    ["POST", "/wps/member/register/firebase"],
+    ["POST", "/wps/member/register/autoUsername"],
+    ["POST", "/wps/member/password"],
+    ["GET", "/wps/session/key/rsa?_=1"],
+    ["POST", "/wps/Session/Login"],
+    ["POST", "/wps/session/login;jsessionid=1"],
+    ["POST", "/wps/system/../session/login"],
+  ])("refuses the identity call %s %s with 403 proxy.edge.only", async (method, path) => {
     const reply = await request({
-      path: "/wps/session/login",
-      method: "POST",
-      headers: { Origin: originFor("demo.localhost"), "Content-Type": "text/plain;charset=UTF-8", ...call.headers },
-      body: call.DES,
+      path,
+      method,
+      headers: { Origin: originFor("demo.localhost"), "Content-Type": "application/json" },
+      body: method === "POST" ? JSON.stringify({ countryDialingCode: "1", mobileNum: "9000000001" }) : undefined,
     });
-    expect(reply.status).toBe(200);
-    expect(reply.json<Reply>()).toMatchObject({ success: false, errorCode: "login.cred.err" });
+    expect(reply.status).toBe(403);
+    expect(reply.json<Reply>().errorCode).toBe("proxy.edge.only");
+  });
+
+  it.each([
+    ["GET", "/wps/admin/members"],
+    ["DELETE", "/wps/member/info"],
+    ["PUT", "/wps/member/language"],
+    ["GET", "/wps//session/login"],
+    ["GET", "/wps/system/%2e%2e%2fsession/key/rsa"],
+    ["GET", "/wps/member/info/"],
+  ])("answers a call off the allow-list, %s %s, with 404 proxy.call.unknown", async (method, path) => {
+    const reply = await request({ path, method, headers: { Origin: originFor("demo.localhost") } });
+    expect(reply.status).toBe(404);
+    expect(reply.json<Reply>().errorCode).toBe("proxy.call.unknown");
+  });
+
+  it("refuses member calls while a password change is pending, but answers member info", async () => {
+    await resetSandboxData("demo");
+    // default01 logs in with the platform's default password through the login page: a change is now pending.
+    const login = await postForm("demo.localhost", "/m/login", { username: "default01", password: "Default123" });
+    expect(login.status).toBe(302);
+    expect(login.header("location")).toMatch(/^\/m\/changePsw\?updatePassword=1/);
+    const cookie = login.cookies.map((line) => line.split(";")[0]).join("; ");
+
+    const launch = await getPage("demo.localhost", "/wps/game/launchGame?vendor=LOTT", { Cookie: cookie, Accept: "application/json" });
+    expect(launch.status).toBe(403);
+    expect(launch.json<Reply>().errorCode).toBe("password.change.required");
+    expect(launch.body).not.toContain("gameUrl");
+
+    const info = await getPage("demo.localhost", "/wps/member/info", { Cookie: cookie, Accept: "application/json" });
+    expect(info.status).toBe(200);
+    expect(info.json<Reply<{ userName: string }>>().value?.userName.toLowerCase()).toBe("default01");
   });
 
   it("passes the platform's 401 through for an auth call without a session", async () => {

@@ -1,6 +1,6 @@
-// A member's session for edge tests, made the way the app makes it: a real platform login through the app's /wps
-// proxy (encrypted like the app's own calls), then the app's session cookie (AppSession, sealed with the
-// development SESSION_SECRET from .dev.vars).
+// A member's session for edge tests, made the way the app makes it: a real platform login on the sandbox itself
+// (encrypted like the app's own calls; the /wps proxy refuses identity calls, docs/behaviour/shell.md#proxy-allow-list),
+// then the app's session cookie (AppSession, sealed with the development SESSION_SECRET from .dev.vars).
 import { readFileSync } from "node:fs";
 import { AppSession } from "~/.server/session";
 import { encryptCall } from "../unit/sandbox/wire-client";
@@ -15,17 +15,17 @@ export function developmentSessionSecret(): string {
 
 export type PlatformLogin = { id: number; token: string; userName: string; customerType: number };
 
-/** Logs a member in on the platform through the app's proxy; the raw platform token. */
+/** Logs a member in on the platform (the sandbox, addressed directly); the raw platform token. */
 export async function platformLogin(username: string, password = "demo1234", hostName = "demo.localhost", merchant = "demo") {
   const host = hostFor(hostName);
-  const key = await request({ host, path: `/wps/session/key/rsa?_=${Date.now()}` });
+  const key = await request({ host, path: `/__sandbox/direct/wps/session/key/rsa?_=${Date.now()}`, headers: { Merchant: merchant } });
   const modulus = key.body.trim().replace(/^"|"$/g, "");
   const call = encryptCall({ username, password, loginDeviceId: "edge-tests", merchant }, modulus);
   const login = await request({
     host,
-    path: "/wps/session/login",
+    path: "/__sandbox/direct/wps/session/login",
     method: "POST",
-    headers: { ...call.headers, "Content-Type": "text/plain;charset=UTF-8" },
+    headers: { ...call.headers, Merchant: merchant, "Content-Type": "text/plain;charset=UTF-8" },
     body: call.body,
   });
   const reply = login.json<{ success: boolean; value: PlatformLogin }>();

@@ -11,6 +11,9 @@ export const memberInfoSchema = z
     type: z.number().int(),
     language: z.string().max(8).nullish(),
     clubLabel: z.object({ labelName: z.string().nullish(), type: z.string().nullish(), rankLevel: z.number().nullish() }).nullish(),
+    /** Assumed fields (docs/platform-contract.md): a change is due; absent means no. */
+    passwordExpired: z.boolean().nullish(),
+    defaultPassword: z.boolean().nullish(),
   })
   .passthrough();
 export type MemberInfo = z.infer<typeof memberInfoSchema>;

@@ -3,6 +3,7 @@ import { MAX_BODY_BYTES } from "../security/request-limits";
 import { PLATFORM_TIMEOUT_MS, type PlatformClient } from "./client";
 import { classifyFailure, type PlatformReply } from "./outcomes";
 import { describeError, logEvent, type RequestLog } from "../logging/request-log.server";
+import { proxyCallFor } from "./proxy-calls";
 
 // Same-origin /wps/* calls from the browser go on to the merchant's platform (docs/behaviour/shell.md#platform-proxy).
 
@@ -104,11 +105,24 @@ export async function proxyToPlatform(
   options: { timeoutMs?: number; log?: RequestLog } = {},
 ): Promise<Response> {
   const url = new URL(request.url);
+  // Only the calls on the allow-list pass; identity calls are the edge's own (docs/behaviour/shell.md#proxy-allow-list).
+  const passwordChangePending = !!session.token && !!session.mustChangePassword;
+  const decision = proxyCallFor(request.method, url.pathname, { passwordChangePending });
+  if ("refused" in decision) {
+    const { status, errorCode, message } = decision.refused;
+    options.log?.notePlatformErrorCode(errorCode);
+    return platformError(status, errorCode, message);
+  }
   const headers = new Headers(request.headers);
   dropHopByHop(headers, NOT_FORWARDED);
   platform.baseHeaders().forEach((value, name) => headers.set(name, value));
-  // The member's token goes with API calls only: never with a page the browser shows (it could leak in links).
-  const sendsToken = !headers.has("authorization") && !!session.token && !isPageLoad(request);
+  // The member's token goes with API calls only: never with a page the browser shows (it could leak in links). While a
+  // password change is pending it goes only with the calls the change needs: the rest are answered as for a visitor.
+  const sendsToken =
+    !headers.has("authorization") &&
+    !!session.token &&
+    !isPageLoad(request) &&
+    (!passwordChangePending || !!decision.allowed.duringForcedChange);
   if (sendsToken) headers.set("Authorization", session.token!);
 
   let body: ArrayBuffer | undefined;

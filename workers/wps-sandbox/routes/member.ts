@@ -29,6 +29,10 @@ async function info(ctx: WpsContext): Promise<Response> {
       : { labelName: "Bronze", type: "MANUAL", rankLevel: 1 },
     currency: ctx.merchant.currency,
     mobileNum: member.mobile,
+    // Whether a password change is due (docs/platform-contract.md, "GET /wps/member/info"): a token that reaches the
+    // site another way than its login form still leads to the change-password page.
+    passwordExpired: member.password_expired === 1,
+    defaultPassword: await verifyPassword(ctx.env.DEFAULT_MEMBER_PASSWORD, { hash: member.password_hash, salt: member.password_salt }),
   });
 }
 
