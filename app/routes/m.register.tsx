@@ -179,7 +179,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok) {
     // A platform out of service or too slow: 503 and the notice, no field marked (docs/behaviour/errors.md#outage-notice).
     const unavailable = serviceUnavailableNotice(result);
-    if (unavailable) return data<RegisterActionData>(failure({ ...keptValues(form), mode: input.mode }, { notice: unavailable }), { status: 503, headers });
+    if (unavailable)
+      return data<RegisterActionData>(failure({ ...keptValues(form), mode: input.mode }, { notice: unavailable }), {
+        status: 503,
+        headers,
+      });
     // The message in an alert; typed values stay (never the password), and the field is marked
     // (docs/behaviour/registration.md#register-errors).
     const notice = platformNotice(result);

@@ -179,7 +179,12 @@ describe("events", () => {
   });
 
   it("refuses what a page may not report (money events, the edge's own events, bad ids) and posts from another site", async () => {
-    const refused = await post("/m/track", { eventName: "firstDeposit", eventID: crypto.randomUUID(), amount: "999999999", customerId: "1" });
+    const refused = await post("/m/track", {
+      eventName: "firstDeposit",
+      eventID: crypto.randomUUID(),
+      amount: "999999999",
+      customerId: "1",
+    });
     expect(refused.status).toBe(403);
     expect(refused.json()).toEqual({ error: "event-not-reported-by-browser" });
     expect((await post("/m/track", { eventName: "register", eventID: crypto.randomUUID() })).status).toBe(403);
@@ -218,7 +223,8 @@ describe("events", () => {
     // A client address of its own, so no other test's events count.
     const client = { "CF-Connecting-IP": `198.51.100.${Math.floor(Math.random() * 250) + 1}` };
     const replies = [];
-    for (let i = 0; i < 101; i += 1) replies.push(await post("/m/track", { eventName: "viewContent", eventID: crypto.randomUUID() }, client));
+    for (let i = 0; i < 101; i += 1)
+      replies.push(await post("/m/track", { eventName: "viewContent", eventID: crypto.randomUUID() }, client));
     expect(replies.slice(0, 100).every((reply) => reply.status === 204)).toBe(true);
     expect(replies[100]!.status).toBe(429);
     expect(replies[100]!.json()).toEqual({ error: "too-many-events" });
@@ -271,7 +277,10 @@ describe("pixel consent", () => {
     for (const host of ["demo.localhost", "vn.localhost"]) {
       const reply = await report(host);
       expect(reply.status, host).toBe(403);
-      expect(reply.cookies.some((c) => c.startsWith("mc_pixq=")), host).toBe(false);
+      expect(
+        reply.cookies.some((c) => c.startsWith("mc_pixq=")),
+        host,
+      ).toBe(false);
     }
   });
 });
