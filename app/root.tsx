@@ -128,7 +128,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     tracking,
     /** The merchant's Firebase setup (social sign-in, SMS by Firebase, push), or null (docs/behaviour/firebase.md). */
     firebase,
-    notice,
+    // After a form post without JavaScript the action's reply says what went wrong; the loaders, past the action's
+    // deadline, would only say it twice (docs/behaviour/errors.md#action-deadline).
+    notice: context.formPost ? null : notice,
     path: url.pathname + url.search,
     cspNonce: context.cspNonce,
   };

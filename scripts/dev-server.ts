@@ -157,7 +157,7 @@ async function main() {
   wranglerArgs.push("--show-interactive-dev-session=false");
   if (INSPECTOR_PORT) wranglerArgs.push("--inspector-port", INSPECTOR_PORT);
   // The test server's lower platform timeouts, when given, so the edge tests can run against this server too.
-  for (const name of ["PLATFORM_TIMEOUT_MS", "PAGE_DEADLINE_MS"]) {
+  for (const name of ["PLATFORM_TIMEOUT_MS", "PAGE_DEADLINE_MS", "ACTION_DEADLINE_MS"]) {
     const value = process.env[name];
     if (value) wranglerArgs.push("--var", `${name}:${value}`);
   }

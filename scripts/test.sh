@@ -18,8 +18,10 @@ EXCLUSIVE_PORT="${EXCLUSIVE_PORT:-$((TEST_PORT + 2))}"
 # The Firebase Auth emulator the servers' social and SMS sign-in use (FIREBASE_AUTH_PORT+1 and +2 are its hub's).
 FIREBASE_AUTH_PORT="${FIREBASE_AUTH_PORT:-$((TEST_PORT + 400))}"
 export TEST_PORT FIREBASE_AUTH_PORT
-# Platform timeouts of the test server (production: 30 s a call, 5 s a page), so timeout tests take seconds.
+# Platform timeouts of the test server (production: 30 s a call, 5 s a page, 8 s a form post), so timeout tests take
+# seconds.
 export PLATFORM_TIMEOUT_MS="${PLATFORM_TIMEOUT_MS:-6000}" PAGE_DEADLINE_MS="${PAGE_DEADLINE_MS:-4000}"
+export ACTION_DEADLINE_MS="${ACTION_DEADLINE_MS:-5000}"
 # Wrangler's registry and logs, and the sandbox's D1 data, apart from a developer's server.
 export XDG_CONFIG_HOME="$PWD/.wrangler/test-xdg"
 STATE_DIR="$PWD/.wrangler/test-state"
@@ -163,6 +165,7 @@ launch_server() {
     --port "$port" --ip 127.0.0.1 --inspector-port "$((port + 1))" --show-interactive-dev-session=false \
     --persist-to "$state" --log-level info \
     --var "PLATFORM_TIMEOUT_MS:$PLATFORM_TIMEOUT_MS" --var "PAGE_DEADLINE_MS:$PAGE_DEADLINE_MS" \
+    --var "ACTION_DEADLINE_MS:$ACTION_DEADLINE_MS" \
     --var "FIREBASE_AUTH_EMULATOR_HOST:127.0.0.1:$FIREBASE_AUTH_PORT" </dev/null >>"$log" 2>&1 &
   local pid=$!
   # setsid makes the server its own process group leader: its pid is the group id. (Not read back with `ps`: asked

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAGE_DEADLINE_MS, PLATFORM_TIMEOUT_MS } from "./platform/client";
+import { ACTION_DEADLINE_MS, PAGE_DEADLINE_MS, PLATFORM_TIMEOUT_MS } from "./platform/client";
 
 // The Worker's environment, read once per isolate and typed: the vars and secrets are parsed here with zod, the
 // bindings keep the types `wrangler types` generates from wrangler.toml (worker-configuration.d.ts, `npm run
@@ -32,6 +32,8 @@ const varsSchema = z.object({
   PLATFORM_TIMEOUT_MS: millisecondsSchema(PLATFORM_TIMEOUT_MS),
   /** A page load's overall platform deadline (docs/behaviour/errors.md#timeouts). */
   PAGE_DEADLINE_MS: millisecondsSchema(PAGE_DEADLINE_MS),
+  /** A form post's overall platform deadline (docs/behaviour/errors.md#action-deadline). */
+  ACTION_DEADLINE_MS: millisecondsSchema(ACTION_DEADLINE_MS),
   /** Development only: /__sandbox/* reaches the sandbox platform's fault controls. */
   SANDBOX_CONTROL: switchSchema,
   /** Development only: the checked-in demo merchants are served after the KV routes. */

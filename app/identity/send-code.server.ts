@@ -5,7 +5,7 @@ import type { AppContext } from "../lib/context";
 import { isDialingCode, isNationalNumber, normalizeMobile, wireMobile } from "./phone";
 import type { Message } from "./login/types";
 import { callSendSmsCode, type GeetestFields } from "./session-calls.server";
-import { keyMessage, noticeFor } from "./messages.server";
+import { keyMessage, noticeFor, serviceUnavailableNotice } from "./messages.server";
 import { checkThrottle, recordAttempt, tooManyAttempts } from "./throttle.server";
 
 /** SMS countdown fallback when the platform gives no usable expiration: 60 s. */
@@ -51,14 +51,16 @@ export function countdownMs(expirationTime: number | null, now = Date.now()): nu
   return left > 0 && left <= MAX_COUNTDOWN_MS ? left : SMS_COUNTDOWN_FALLBACK_MS;
 }
 
-export type SendCodeOutcome = { ok: true; expiresInMs: number } | { ok: false; errors: MobileErrors; notice: Message | null };
+/** A failure's status: 503 when the platform is out of service or too slow (docs/behaviour/errors.md#outage-notice). */
+export type SendCodeOutcome =
+  { ok: true; expiresInMs: number } | { ok: false; errors: MobileErrors; notice: Message | null; status: 400 | 429 | 503 };
 
 export async function sendSmsCode(context: AppContext, raw: Record<string, unknown>): Promise<SendCodeOutcome> {
   const mobile = readMobile(raw);
-  if (!mobile.ok) return { ok: false, errors: mobile.errors, notice: null };
+  if (!mobile.ok) return { ok: false, errors: mobile.errors, notice: null, status: 400 };
   const wire = wireMobile(mobile.countryDialingCode, mobile.mobileNum);
   const throttled = await checkThrottle(context, "sms-code", wire);
-  if (throttled.blocked) return { ok: false, errors: {}, notice: tooManyAttempts(throttled) };
+  if (throttled.blocked) return { ok: false, errors: {}, notice: tooManyAttempts(throttled), status: 429 };
   const result = await callSendSmsCode(context.platform, {
     countryDialingCode: mobile.countryDialingCode,
     mobileNum: wire,
@@ -68,6 +70,9 @@ export async function sendSmsCode(context: AppContext, raw: Record<string, unkno
     await recordAttempt(context, "sms-code", wire);
     return { ok: true, expiresInMs: countdownMs(result.value.expirationTime) };
   }
-  if (result.errorCode === "mobile.invalid") return { ok: false, errors: { mobileNum: keyMessage("error_mobile_invalid") }, notice: null };
-  return { ok: false, errors: {}, notice: noticeFor(result) };
+  if (result.errorCode === "mobile.invalid")
+    return { ok: false, errors: { mobileNum: keyMessage("error_mobile_invalid") }, notice: null, status: 400 };
+  const unavailable = serviceUnavailableNotice(result);
+  if (unavailable) return { ok: false, errors: {}, notice: unavailable, status: 503 };
+  return { ok: false, errors: {}, notice: noticeFor(result), status: 400 };
 }

@@ -21,6 +21,8 @@ export type AppContext = {
   language: LanguageCode;
   cspNonce: string;
   clientIp: string | null;
+  /** A form post (an action, then with JavaScript off the page's loaders): the platform calls share the action deadline. */
+  formPost: boolean;
   /** Set-Cookie lines the Worker adds to whatever response this request ends with (clearing unreadable cookies). */
   outgoingCookies: string[];
   /** The request's log line and id (docs/behaviour/operations.md#request-log). */
@@ -74,6 +76,7 @@ export async function createAppContext(
     language,
     cspNonce: createNonce(),
     clientIp,
+    formPost: !isPageLoad,
     outgoingCookies,
     requestLog,
     platform: PlatformClient.create({
@@ -83,8 +86,9 @@ export async function createAppContext(
       language,
       token: session.token,
       callTimeoutMs: env.PLATFORM_TIMEOUT_MS,
-      // One deadline for a whole page load: it renders with what it has and a notice (docs/behaviour/errors.md).
-      deadline: isPageLoad ? Date.now() + env.PAGE_DEADLINE_MS : null,
+      // One deadline for a whole page load: it renders with what it has and a notice; one for a whole form post: the
+      // form comes back with a notice and what was typed (docs/behaviour/errors.md#timeouts, #action-deadline).
+      deadline: Date.now() + (isPageLoad ? env.PAGE_DEADLINE_MS : env.ACTION_DEADLINE_MS),
       onSessionEnded: () => sessionExpired(context, request),
       reads,
       log: requestLog,

@@ -26,6 +26,7 @@ import { completeLogin } from "~/identity/post-login.server";
 import { changePasswordLocation } from "~/identity/forced-change.server";
 import { defaultMemberPassword, sessionSecret } from "~/identity/platform-for.server";
 import { sendSmsCode } from "~/identity/send-code.server";
+import { serviceUnavailableNotice } from "~/identity/messages.server";
 import type { PlatformFailure } from "~/.server/platform/outcomes";
 import type { RememberedLogin } from "~/identity/remembered-login.server";
 import type { AppContext } from "../lib/context";
@@ -121,7 +122,7 @@ async function sendCode(context: AppContext, form: FormData) {
   const body = sent.ok
     ? failure(values, { codeSent: { expiresInMs: sent.expiresInMs } })
     : failure(values, { fieldErrors: sent.errors, notice: sent.notice });
-  return data<RegisterActionData>(body, { status: sent.ok ? 200 : FAILURE_STATUS, headers: NO_STORE });
+  return data<RegisterActionData>(body, { status: sent.ok ? 200 : sent.status, headers: NO_STORE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -176,6 +177,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
 
   if (!result.ok) {
+    // A platform out of service or too slow: 503 and the notice, no field marked (docs/behaviour/errors.md#outage-notice).
+    const unavailable = serviceUnavailableNotice(result);
+    if (unavailable)
+      return data<RegisterActionData>(failure({ ...keptValues(form), mode: input.mode }, { notice: unavailable }), {
+        status: 503,
+        headers,
+      });
     // The message in an alert; typed values stay (never the password), and the field is marked
     // (docs/behaviour/registration.md#register-errors).
     const notice = platformNotice(result);
@@ -260,6 +268,8 @@ async function registerByIdentity(request: Request, context: AppContext, form: F
     deviceHeader(signals),
   );
   if (!result.ok || !result.value.token) {
+    const unavailable = result.ok ? null : serviceUnavailableNotice(result);
+    if (unavailable) return data<RegisterActionData>(failure(values, { notice: unavailable }), { status: 503, headers });
     const notice: Message = result.ok ? { key: "unknown_error" } : platformNotice(result);
     const field = result.ok ? null : fieldForErrorCode(result.errorCode);
     const body = failure(values, { notice, fieldErrors: field ? { [field]: notice } : {} });

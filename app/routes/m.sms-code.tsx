@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { SendCodeResult } from "~/identity/login/types";
 import { newId } from "~/identity/messages.server";
 import { sendSmsCode } from "~/identity/send-code.server";
@@ -13,7 +13,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body: SendCodeResult = sent.ok
     ? { ok: true, id: newId(), expiresInMs: sent.expiresInMs }
     : { ok: false, id: newId(), fieldErrors: sent.errors, notice: sent.notice };
-  return data(body, { status: sent.ok ? 200 : 400, headers: { "Cache-Control": "no-store" } });
+  // A Response of its own: single fetch keeps a resource route's data() status at 200, and a 503 must say the outage.
+  return Response.json(body, { status: sent.ok ? 200 : sent.status, headers: { "Cache-Control": "no-store" } });
 }
 
 export function loader() {

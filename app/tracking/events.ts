@@ -22,7 +22,10 @@ export type TrackingEventName = (typeof TRACKING_EVENT_NAMES)[number];
 /** Sent by the edge itself, from the form posts and launches it answers (never accepted from a browser). */
 export const EDGE_EVENTS = ["registerSubmit", "register", "login", "gameLaunch"] as const satisfies readonly TrackingEventName[];
 
-/** Money events the member centre (a same-origin app) reports through the product's tracking endpoint. */
+/**
+ * Money events: they come server to server from the platform (or the edge), never from a browser — POST /m/track
+ * refuses them (docs/behaviour/tracking.md#reported-events).
+ */
 export const MONEY_EVENTS = [
   "depositSubmit",
   "firstDeposit",
@@ -35,8 +38,8 @@ export const MONEY_EVENTS = [
 /** The events the page's tracking layer produces (and fires on the pixels itself). */
 export const PAGE_EVENTS = ["firstOpen", "viewContent", "downloadApp", "a2hsInstalled"] as const satisfies readonly TrackingEventName[];
 
-/** What a page may report through POST /m/track: its own events and the member centre's money events. */
-export const REPORTED_EVENTS = [...PAGE_EVENTS, ...MONEY_EVENTS] as const;
+/** What a page may report through POST /m/track: only what happens in the browser (its own events). */
+export const REPORTED_EVENTS = PAGE_EVENTS;
 export type ReportedEventName = (typeof REPORTED_EVENTS)[number];
 
 const DEPOSIT_EVENTS: ReadonlySet<string> = new Set(["depositSubmit", "firstDeposit", "deposit", "redeposit", "firstDepositArrival"]);

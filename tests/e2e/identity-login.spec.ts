@@ -4,6 +4,7 @@ import { createHmac } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { getPage } from "../support/http";
+import { testTimings } from "../support/timings";
 import { exclusiveBothWays, expect, scripts, shellState, test, urlOn, waitForHydration, watchFor } from "./fixtures";
 import { loginAs } from "./support/login";
 
@@ -265,6 +266,24 @@ exclusiveBothWays("two-factor by SMS", () => {
     const code = await smsCode("demo.localhost", "demo", "+1900000005");
     await page.getByLabel("Verification code").fill(code);
     await verifyAndPass(page);
+  });
+});
+
+// A platform slower than a form post's deadline (docs/behaviour/errors.md#action-deadline).
+exclusiveBothWays("a platform slower than the form's deadline", () => {
+  test("the login answers by the deadline with the notice, the username still typed", async ({ page, faults }) => {
+    const { actionDeadlineMs, callTimeoutMs } = testTimings();
+    await openLogin(page);
+    await faults({ merchant: "demo", latencyMs: callTimeoutMs + 2_000 });
+    await fillCredentials(page, "demo01", "demo1234");
+    const started = Date.now();
+    await loginButton(page).click();
+    // The post's own deadline bounds the wait (the default 5 s would end before it).
+    const notice = page.getByRole("alertdialog", { name: "Notice" });
+    await expect(notice).toContainText("The server took too long to answer. Please try again.", { timeout: actionDeadlineMs + 2_000 });
+    expect(Date.now() - started).toBeLessThan(callTimeoutMs);
+    await notice.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByRole("textbox", { name: "Username" })).toHaveValue("demo01");
   });
 });
 

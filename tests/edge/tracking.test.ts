@@ -140,26 +140,27 @@ describe("tracking parameters on the product's redirects", () => {
 });
 
 describe("events", () => {
-  it("a page's report: the edge adds domain, attribution and device; a deposit's value in the tracked currency", async () => {
-    const cookie = cookieJar(await getPage("demo.localhost", "/m/home?affiliateCode=AFF-EV&fbclid=fb-ev"));
+  it("a page's report: the edge adds domain, attribution, device and the session's member, never the body's", async () => {
+    const landing = await getPage("demo.localhost", "/m/home?affiliateCode=AFF-EV&fbclid=fb-ev");
+    const login = await post("/m/login", { username: "demo01", password: "demo1234" }, { Cookie: cookieJar(landing) });
+    expect(login.status).toBe(302);
     const eventID = crypto.randomUUID();
     const reply = await post(
       "/m/track",
-      { eventName: "deposit", eventID, displayMode: "standalone", amount: "150.5", currency: "TLB" },
-      { Cookie: `${cookie}; _fbp=fb.1.1700000000000.123456` },
+      { eventName: "viewContent", eventID, displayMode: "standalone", contentId: "/m/activity", customerId: "1", customerName: "someone" },
+      { Cookie: `${cookieJar(landing, login)}; _fbp=fb.1.1700000000000.123456` },
     );
     expect(reply.status).toBe(204);
+    const demo01 = await getPage("demo.localhost", "/__sandbox/member?merchant=demo&username=demo01");
     const [event] = await trackingCalls((call) => call.eventID === eventID);
     expect(event!.body).toEqual({
       domain: hostFor("demo.localhost"),
       affiliateCode: "AFF-EV",
-      eventName: "deposit",
+      eventName: "viewContent",
       eventValue: {
-        amount: 150.5,
-        revenue: 150.5,
-        currency: "PHP",
-        content_type: "product",
-        content_id: "99",
+        content_id: "/m/activity",
+        customerId: String(demo01.json<{ value: { id: number } }>().value.id),
+        customerName: "demo01",
         channels: ["facebook", "tiktok"],
       },
       fbc: expect.stringMatching(/^fb\.1\.\d+\.fb-ev$/) as unknown,
@@ -169,12 +170,67 @@ describe("events", () => {
     });
   });
 
-  it("refuses what a page may not report (the edge's own events, bad ids) and posts from another site", async () => {
-    expect((await post("/m/track", { eventName: "register", eventID: crypto.randomUUID() })).status).toBe(400);
+  it("a visitor's report names no member, whatever the body says", async () => {
+    const eventID = crypto.randomUUID();
+    const reply = await post("/m/track", { eventName: "firstOpen", eventID, customerId: "1", customerName: "demo01", amount: "5" });
+    expect(reply.status).toBe(204);
+    const [event] = await trackingCalls((call) => call.eventID === eventID);
+    expect(event!.body.eventValue).toEqual({ channels: ["facebook", "tiktok"] });
+  });
+
+  it("refuses what a page may not report (money events, the edge's own events, bad ids) and posts from another site", async () => {
+    const refused = await post("/m/track", {
+      eventName: "firstDeposit",
+      eventID: crypto.randomUUID(),
+      amount: "999999999",
+      customerId: "1",
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.json()).toEqual({ error: "event-not-reported-by-browser" });
+    expect((await post("/m/track", { eventName: "register", eventID: crypto.randomUUID() })).status).toBe(403);
     expect((await post("/m/track", { eventName: "viewContent", eventID: "x" })).status).toBe(400);
     expect(
       (await post("/m/track", { eventName: "viewContent", eventID: crypto.randomUUID() }, { Origin: "https://elsewhere.example" })).status,
     ).toBe(403);
+  });
+
+  it("a post without Origin (not from a browser page) is refused, and the platform gets nothing", async () => {
+    const eventID = crypto.randomUUID();
+    const reply = await request({
+      host: hostFor("demo.localhost"),
+      path: "/m/track?affiliateCode=ATTACKER1",
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ eventName: "viewContent", eventID }).toString(),
+    });
+    expect(reply.status).toBe(403);
+    expect(reply.json()).toEqual({ error: "same-origin-required" });
+    // A same-origin post sent after it arrives, so the refused one would have been recorded before it.
+    const marker = crypto.randomUUID();
+    expect((await post("/m/track", { eventName: "viewContent", eventID: marker })).status).toBe(204);
+    await trackingCalls((call) => call.eventID === marker);
+    const all = await getPage("demo.localhost", "/__sandbox/events?merchant=demo");
+    expect(all.json<{ value: TrackingCall[] }>().value.some((call) => call.eventID === eventID)).toBe(false);
+  });
+
+  it("refuses an oversized event with 413", async () => {
+    const reply = await post("/m/track", { eventName: "viewContent", eventID: crypto.randomUUID(), contentId: "/m/".padEnd(3_000, "x") });
+    expect(reply.status).toBe(413);
+    expect(reply.json()).toEqual({ error: "event-too-large" });
+  });
+
+  it("limits one client to 100 events in 10 s: the 101st is answered 429, another client is not limited", async () => {
+    // A client address of its own, so no other test's events count.
+    const client = { "CF-Connecting-IP": `198.51.100.${Math.floor(Math.random() * 250) + 1}` };
+    const replies = [];
+    for (let i = 0; i < 101; i += 1)
+      replies.push(await post("/m/track", { eventName: "viewContent", eventID: crypto.randomUUID() }, client));
+    expect(replies.slice(0, 100).every((reply) => reply.status === 204)).toBe(true);
+    expect(replies[100]!.status).toBe(429);
+    expect(replies[100]!.json()).toEqual({ error: "too-many-events" });
+    expect(Number(replies[100]!.header("retry-after"))).toBeGreaterThanOrEqual(1);
+    const other = await post("/m/track", { eventName: "viewContent", eventID: crypto.randomUUID() }, { "CF-Connecting-IP": "192.0.2.77" });
+    expect(other.status).toBe(204);
   });
 
   it("a game launch without JavaScript: the edge sends gameLaunch", async () => {
@@ -209,7 +265,7 @@ describe("pixel consent", () => {
     expect((await postConsent("granted", { Origin: "https://elsewhere.example" })).status).toBe(403);
   });
 
-  it("a money event the member centre reports waits for the pixels where there are any (demo), not where there are none (vn88)", async () => {
+  it("a money event is refused and nothing waits for the pixels, on a merchant with pixels (demo) and without (vn88)", async () => {
     const report = (host: string) =>
       request({
         host: hostFor(host),
@@ -218,11 +274,13 @@ describe("pixel consent", () => {
         headers: { ...FORM, Origin: originFor(host) },
         body: new URLSearchParams({ eventName: "firstDeposit", eventID: crypto.randomUUID(), amount: "50", currency: "VND" }).toString(),
       });
-    const demo = await report("demo.localhost");
-    expect(demo.status).toBe(204);
-    expect(demo.cookies.some((c) => c.startsWith("mc_pixq="))).toBe(true);
-    const vn = await report("vn.localhost");
-    expect(vn.status).toBe(204);
-    expect(vn.cookies.some((c) => c.startsWith("mc_pixq="))).toBe(false);
+    for (const host of ["demo.localhost", "vn.localhost"]) {
+      const reply = await report(host);
+      expect(reply.status, host).toBe(403);
+      expect(
+        reply.cookies.some((c) => c.startsWith("mc_pixq=")),
+        host,
+      ).toBe(false);
+    }
   });
 });

@@ -28,6 +28,7 @@ describe("readServerEnv", () => {
       SESSION_SECRET: SECRET,
       PLATFORM_TIMEOUT_MS: 30_000,
       PAGE_DEADLINE_MS: 5_000,
+      ACTION_DEADLINE_MS: 8_000,
       SANDBOX_CONTROL: false,
       DEMO_MERCHANTS: false,
     });
@@ -42,6 +43,7 @@ describe("readServerEnv", () => {
         DEFAULT_MEMBER_PASSWORD: "Default123",
         PLATFORM_TIMEOUT_MS: "6000",
         PAGE_DEADLINE_MS: "4000",
+        ACTION_DEADLINE_MS: "5000",
         SANDBOX_CONTROL: "on",
         DEMO_MERCHANTS: "on",
       }),
@@ -50,6 +52,7 @@ describe("readServerEnv", () => {
       DEFAULT_MEMBER_PASSWORD: "Default123",
       PLATFORM_TIMEOUT_MS: 6_000,
       PAGE_DEADLINE_MS: 4_000,
+      ACTION_DEADLINE_MS: 5_000,
       SANDBOX_CONTROL: true,
       DEMO_MERCHANTS: true,
     });

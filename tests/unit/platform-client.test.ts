@@ -1,7 +1,7 @@
 import { fakePlatform, type PlatformHandler } from "../support/fake-platform";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { PlatformClient } from "../../app/.server/platform/client";
+import { PlatformClient, forgetRsaKeys } from "../../app/.server/platform/client";
 
 type Handler = PlatformHandler;
 
@@ -102,13 +102,26 @@ describe("PlatformClient.call", () => {
     });
   });
 
-  it("says Missing Encryption when no RSA key can be had", async () => {
-    const { client } = clientWith((request) =>
-      new URL(request.url).pathname === "/wps/session/key/rsa"
-        ? new Response("not a key")
-        : Response.json({ success: true, value: { n: 1 } }),
-    );
-    const result = await client.call("/wps/session/login", valueSchema, { method: "POST", body: { a: 1 }, encrypt: true });
-    expect(result).toMatchObject({ ok: false, message: "Missing Encryption" });
+  it("an RSA key that cannot be had is the platform out of service, never 'Missing Encryption'", async () => {
+    const keyAnswer = (key: () => Response | Promise<Response>, callTimeoutMs?: number) => {
+      forgetRsaKeys("demo");
+      const { merchant, env, seen } = fakePlatform((request) =>
+        new URL(request.url).pathname === "/wps/session/key/rsa" ? key() : Response.json({ success: true, value: { n: 1 } }),
+      );
+      const request = new Request("http://demo.localhost:8787/m/login", { method: "POST" });
+      const client = PlatformClient.create({ merchant, env, request, language: "VI", token: null, callTimeoutMs });
+      return { result: client.call("/wps/session/login", valueSchema, { method: "POST", body: { a: 1 }, encrypt: true }), seen };
+    };
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const notAKey = keyAnswer(() => new Response("not a key"));
+    expect(await notAKey.result).toMatchObject({ ok: false, failure: { kind: "notice", messageKey: "platform_unavailable" } });
+    // The encrypted call itself is never sent without a key.
+    expect(notAKey.seen.map((request) => new URL(request.url).pathname)).toEqual(["/wps/session/key/rsa"]);
+    expect(await keyAnswer(() => new Response("<html>bad gateway</html>", { status: 502 })).result).toMatchObject({
+      ok: false,
+      failure: { kind: "silent", reason: "bad-gateway" },
+    });
+    const late = keyAnswer(() => new Promise<Response>(() => {}), 20);
+    expect(await late.result).toMatchObject({ ok: false, failure: { kind: "notice", messageKey: "platform_timeout" } });
   });
 });

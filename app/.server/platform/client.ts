@@ -10,6 +10,11 @@ import { logEvent, REQUEST_ID_HEADER, type RequestLog } from "../logging/request
 export const PLATFORM_TIMEOUT_MS = 30_000;
 /** A page (GET) renders with what it has after this long, whatever its calls still wait for. */
 export const PAGE_DEADLINE_MS = 5_000;
+/**
+ * A form post (an action) answers with the form and a notice after this long: a few seconds over a page's, since a
+ * post may need the key fetch and two calls (docs/behaviour/errors.md#action-deadline, docs/decisions/0063).
+ */
+export const ACTION_DEADLINE_MS = 8_000;
 
 const RSA_KEY_CACHE_MS = 5 * 60_000;
 
@@ -72,7 +77,7 @@ export type PlatformClientInput = {
   token: string | null;
   /** Per-call timeout (default 30 s). */
   callTimeoutMs?: number;
-  /** Epoch ms after which calls time out at once: a page's overall deadline. null for actions. */
+  /** Epoch ms after which calls time out at once: a page load's or an action's overall deadline; null for none. */
   deadline?: number | null;
   /**
    * The platform said the member's token is no longer valid: the Response to throw (clear the session, go to the
@@ -107,6 +112,12 @@ function publicOriginOf(request: Request): string {
 
 // Per-isolate cache of each merchant's RSA key: it is fetched before every encrypted call otherwise.
 const rsaKeys = new Map<string, { at: number; modulus: string }>();
+
+/** Development only (the sandbox's data reset): the next encrypted call fetches the key again, as a new isolate would. */
+export function forgetRsaKeys(merchantCode?: string): void {
+  if (merchantCode) rsaKeys.delete(merchantCode);
+  else rsaKeys.clear();
+}
 
 /** Calls the merchant's platform from the edge. One instance per request. */
 export class PlatformClient {
@@ -168,21 +179,28 @@ export class PlatformClient {
     return headers;
   }
 
-  private async rsaModulus(refresh = false): Promise<string | null> {
+  /**
+   * The merchant's RSA modulus, or what the key call met instead: a timeout, an unreachable or failing platform
+   * (an answer without a usable key counts as an outage, docs/behaviour/errors.md#outage-notice).
+   */
+  private async rsaModulus(refresh = false): Promise<{ modulus: string } | { failed: RawOutcome }> {
     const key = this.options.merchant.merchantCode;
     const hit = rsaKeys.get(key);
-    if (!refresh && hit && Date.now() - hit.at < RSA_KEY_CACHE_MS) return hit.modulus;
+    if (!refresh && hit && Date.now() - hit.at < RSA_KEY_CACHE_MS) return { modulus: hit.modulus };
     const raw = await this.send(`/wps/session/key/rsa`, {
       query: { _: Date.now() },
       auth: false,
       headers: { "Cache-Control": "no-cache" },
     });
-    const modulus =
-      raw.kind === "text" || raw.kind === "reply"
-        ? parseRsaModulus(raw.kind === "text" ? raw.text : JSON.stringify(raw.reply.value ?? ""))
-        : null;
-    if (modulus) rsaKeys.set(key, { at: Date.now(), modulus });
-    return modulus;
+    if (raw.kind === "timeout" || raw.kind === "unreachable") return { failed: raw };
+    const modulus = parseRsaModulus(raw.kind === "text" ? raw.text : JSON.stringify(raw.reply.value ?? ""));
+    if (!modulus) {
+      this.options.log?.notePlatformErrorCode(`key.http.${raw.status}`);
+      // A 502 stays a 502 (the catalogue's bad gateway); any other answer without a key is the platform out of service.
+      return { failed: { kind: "text", status: raw.status === 502 ? 502 : 503, text: "" } };
+    }
+    rsaKeys.set(key, { at: Date.now(), modulus });
+    return { modulus };
   }
 
   /** One round trip; never throws. */
@@ -198,7 +216,9 @@ export class PlatformClient {
     let body: string | undefined;
     if (request.body !== undefined) {
       if (request.encrypt) {
-        const encrypted = encryptPayload(request.body, await this.rsaModulus());
+        const key = await this.rsaModulus();
+        if ("failed" in key) return key.failed;
+        const encrypted = encryptPayload(request.body, key.modulus);
         if (!encrypted.success)
           return { kind: "reply", status: 0, reply: { success: false, message: encrypted.message, errorCode: "encryption.missing" } };
         for (const [name, value] of Object.entries(encrypted.headers)) headers.set(name, value);
@@ -264,7 +284,7 @@ export class PlatformClient {
       });
   }
 
-  /** This call's timeout: its own (or the default), cut to what is left of the page's deadline. */
+  /** This call's timeout: its own (or the default), cut to what is left of the page's or the action's deadline. */
   private timeoutFor(request: PlatformRequest): number {
     const own = request.timeoutMs ?? this.options.callTimeoutMs ?? PLATFORM_TIMEOUT_MS;
     const deadline = this.options.deadline;

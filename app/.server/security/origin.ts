@@ -15,3 +15,14 @@ export function isAllowedOrigin(request: Request, hostHeader: string): boolean {
   if (site !== null) return site === "same-origin" || site === "none";
   return true;
 }
+
+/**
+ * Stricter, for posts only a page of ours makes (the tracking endpoint, docs/behaviour/tracking.md#reported-events):
+ * the browser must say the post is same-origin. A request with neither Origin nor Sec-Fetch-Site is refused, since
+ * no page of ours sends one (isAllowedOrigin lets such non-browser clients through for the other posts).
+ */
+export function isSameOriginPost(request: Request, hostHeader: string): boolean {
+  const origin = request.headers.get("Origin");
+  if (origin !== null) return origin.toLowerCase() === `${new URL(request.url).protocol}//${hostHeader.toLowerCase()}`;
+  return request.headers.get("Sec-Fetch-Site") === "same-origin";
+}

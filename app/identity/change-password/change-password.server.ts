@@ -5,7 +5,7 @@ import type { TranslationKey } from "../../i18n/i18n-instance";
 import type { Message } from "../login/types";
 import { callChangePassword } from "../session-calls.server";
 import { requireMember } from "../guard.server";
-import { keyMessage, newId, noticeFor } from "../messages.server";
+import { keyMessage, newId, noticeFor, serviceUnavailableNotice } from "../messages.server";
 import { defaultMemberPassword } from "../platform-for.server";
 import { rememberDeps, updateRememberedPassword } from "../remembered-login.server";
 import type { ForcedChangeReason } from "../forced-change.server";
@@ -85,6 +85,9 @@ export async function changePasswordAction({ request, context }: ActionFunctionA
       case "password.same":
         return answer({ fieldErrors: { newPassword: keyMessage("error_password_same") } });
     }
+    // A platform out of service or too slow says so (docs/behaviour/errors.md#outage-notice).
+    const unavailable = serviceUnavailableNotice(result);
+    if (unavailable) return answer({ notice: unavailable }, 503);
     return answer({ notice: noticeFor(result) });
   }
 

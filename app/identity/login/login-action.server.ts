@@ -189,7 +189,7 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
 async function sendCodeFromLoginForm(context: AppContext, form: LoginForm) {
   const sent = await sendSmsCode(context, form);
   if (sent.ok) return answer({ ...form, mode: "sms" }, { codeSent: { expiresInMs: sent.expiresInMs } }, 200);
-  return answer({ ...form, mode: "sms" }, { fieldErrors: sent.errors, notice: sent.notice });
+  return answer({ ...form, mode: "sms" }, { fieldErrors: sent.errors, notice: sent.notice }, sent.status);
 }
 
 async function login(request: Request, context: AppContext, form: LoginForm) {
@@ -365,7 +365,7 @@ async function twoFactorAction(request: Request, context: AppContext, form: Logi
     const patch: Partial<TwoFactorState> = sent.ok
       ? { codeSent: { expiresInMs: sent.expiresInMs }, values: twoFactorValues(form), focus: "verificationCode" }
       : { errors: sent.errors, notice: sent.notice, values: twoFactorValues(form), focus: sent.errors.mobileNum ? "mobileNum" : null };
-    return answer(form, { twoFactor: twoFactorState(pending, method, patch) }, sent.ok ? 200 : 400);
+    return answer(form, { twoFactor: twoFactorState(pending, method, patch) }, sent.ok ? 200 : sent.status);
   }
 
   const { values, errors } = validateTwoFactor(method, form);
@@ -452,15 +452,21 @@ async function twoFactorAction(request: Request, context: AppContext, form: Logi
   else if (result.failure.kind === "not-logged-in") {
     // The pending login is no longer valid (password changed meanwhile): start over.
     return answer(form, { notice: keyMessage("two_factor_expired") }, 400, { "Set-Cookie": await clearPendingTwoFactorCookie(request) });
-  } else notice = noticeFor(result);
-  return answer(form, {
-    twoFactor: twoFactorState(pending, method, {
-      values: kept,
-      errors: fieldMessage ? { [field]: fieldMessage } : {},
-      notice,
-      focus: field,
-    }),
-  });
+  } else notice = serviceUnavailableNotice(result) ?? noticeFor(result);
+  // A platform out of service or too slow: 503, the step stays (docs/behaviour/errors.md#outage-notice).
+  const status = !fieldMessage && serviceUnavailableNotice(result) ? 503 : 400;
+  return answer(
+    form,
+    {
+      twoFactor: twoFactorState(pending, method, {
+        values: kept,
+        errors: fieldMessage ? { [field]: fieldMessage } : {},
+        notice,
+        focus: field,
+      }),
+    },
+    status,
+  );
 }
 
 async function merchantSmsByFirebase(context: AppContext): Promise<boolean> {
