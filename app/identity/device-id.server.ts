@@ -27,10 +27,7 @@ export async function deviceSeedOf(request: Request, secret: string): Promise<st
 }
 
 /** The server's device id, with the Set-Cookie that plants the seed (and the seed) when the browser has none yet. */
-export async function serverDeviceId(
-  request: Request,
-  secret: string,
-): Promise<{ id: string; setCookie: string | null; seed: string }> {
+export async function serverDeviceId(request: Request, secret: string): Promise<{ id: string; setCookie: string | null; seed: string }> {
   const cookie = seedCookie(request, secret);
   const kept = await deviceSeedOf(request, secret);
   const seed = kept ?? randomSeed();

@@ -207,9 +207,13 @@ export async function clearAccountAttempts(
   const record = knownDeviceRecord(account, client);
   await Promise.all([
     clearRules(context, kind === "login" ? hard : throttleRules(kind, { device: null, ip: null }, account).hard),
-    record ? guard(context)?.putRecord(record, "1", Date.now() + KNOWN_DEVICE_MS).catch((error: unknown) => {
-      console.error("[throttle] guard unreachable", error);
-    }) : undefined,
+    record
+      ? guard(context)
+          ?.putRecord(record, "1", Date.now() + KNOWN_DEVICE_MS)
+          .catch((error: unknown) => {
+            console.error("[throttle] guard unreachable", error);
+          })
+      : undefined,
   ]);
 }
 

@@ -384,10 +384,8 @@ async function twoFactorAction(request: Request, context: AppContext, form: Logi
     checkRules(context, codeRules ? [codeRules.step] : []),
     checkRules(context, codeRules?.account ? [codeRules.account] : []),
   ]);
-  if (stepCodes.blocked || accountCodes.blocked) {
-    const notice = stepCodes.blocked ? keyMessage("two_factor_too_many_codes") : tooManyAttempts(accountCodes as typeof stepCodes & { blocked: true });
-    return answer(form, { notice }, 429, { "Set-Cookie": await clearPendingTwoFactorCookie(request) });
-  }
+  const ended = stepCodes.blocked ? keyMessage("two_factor_too_many_codes") : accountCodes.blocked ? tooManyAttempts(accountCodes) : null;
+  if (ended) return answer(form, { notice: ended }, 429, { "Set-Cookie": await clearPendingTwoFactorCookie(request) });
   if (!pending || used) {
     return answer(form, { notice: keyMessage("two_factor_expired") }, 400, { "Set-Cookie": await clearPendingTwoFactorCookie(request) });
   }
@@ -488,7 +486,9 @@ async function twoFactorAction(request: Request, context: AppContext, form: Logi
     if (counted.blocked) {
       // The step ends: marked used, so no copy of the cookie can try again.
       await guard?.useOnce(`2fa:${pending.nonce}`, pending.expiresAt, Date.now());
-      return answer(form, { notice: keyMessage("two_factor_too_many_codes") }, 400, { "Set-Cookie": await clearPendingTwoFactorCookie(request) });
+      return answer(form, { notice: keyMessage("two_factor_too_many_codes") }, 400, {
+        "Set-Cookie": await clearPendingTwoFactorCookie(request),
+      });
     }
   }
   if (result.errorCode === "verify.failed") fieldMessage = platformMessage(result.message, "unknown_error");

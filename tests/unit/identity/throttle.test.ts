@@ -92,9 +92,17 @@ describe("shards", () => {
   it("group an attempt's rules by shard, and merge the shards' answers to the latest end", () => {
     const rules: AttemptRule[] = ["a", "b", "c", "d"].map((key) => ({ key, limit: 1, windowMs: 1 }));
     const groups = rulesByShard(rules, 2);
-    expect([...groups.values()].flat().map((rule) => rule.key).sort()).toEqual(["a", "b", "c", "d"]);
+    expect(
+      [...groups.values()]
+        .flat()
+        .map((rule) => rule.key)
+        .sort(),
+    ).toEqual(["a", "b", "c", "d"]);
     for (const [shard, group] of groups) expect(group.every((rule) => shardOf(rule.key, 2) === shard)).toBe(true);
-    expect(mergeStates([{ blocked: false }, { blocked: true, until: 5 }, { blocked: true, until: 9 }])).toEqual({ blocked: true, until: 9 });
+    expect(mergeStates([{ blocked: false }, { blocked: true, until: 5 }, { blocked: true, until: 9 }])).toEqual({
+      blocked: true,
+      until: 9,
+    });
     expect(mergeStates([])).toEqual({ blocked: false });
   });
 
