@@ -85,25 +85,19 @@ describe("wrong codes are counted", () => {
 });
 
 describe("lockouts a stranger cannot turn against the owner", () => {
-  /** A browser: its own address and the device cookie it was given (each login starts logged out). */
+  /** A browser: its own address, the device cookie it was given and a pending two-factor step (each login starts logged out). */
   function browser(address: string) {
     const replies: RawReply[] = [];
-    return {
-      async login(password: string, username = "demo01") {
-        const jar = cookieJar(...replies)
-          .split("; ")
-          .filter((pair) => pair.startsWith("mc_device="))
-          .join("; ");
-        const reply = await postForm(
-          "demo.localhost",
-          "/m/login",
-          { username, password },
-          { "CF-Connecting-IP": address, ...(jar ? { Cookie: jar } : {}) },
-        );
-        replies.push(reply);
-        return reply;
-      },
-    };
+    async function post(fields: Record<string, string>) {
+      const jar = cookieJar(...replies)
+        .split("; ")
+        .filter((pair) => pair.startsWith("mc_device=") || pair.startsWith("mc_2fa="))
+        .join("; ");
+      const reply = await postForm("demo.localhost", "/m/login", fields, { "CF-Connecting-IP": address, ...(jar ? { Cookie: jar } : {}) });
+      replies.push(reply);
+      return reply;
+    }
+    return { post, login: (password: string, username = "demo01") => post({ username, password }) };
   }
 
   it("a stranger's five wrong passwords lock the stranger's device, while the owner's phone still logs in", async () => {
@@ -136,6 +130,21 @@ describe("lockouts a stranger cannot turn against the owner", () => {
     const again = await owner.login("demo1234");
     expect(again.status).toBe(302);
     expect(sessionCookie(again)).toBeDefined();
+  });
+
+  it("a device that passed the two-factor step is known to the account too", async () => {
+    const owner = browser("198.51.100.12");
+    expect((await owner.login("demo1234", "ga01")).status).toBe(200);
+    expect((await owner.post({ intent: "verify", method: "ga", authCode: await currentTotp("ga01") })).status).toBe(302);
+
+    for (let device = 0; device < 4; device += 1) {
+      const stranger = browser(`203.0.113.${50 + device}`);
+      for (let i = 0; i < 5; i += 1) expect((await stranger.login(`guess-${device}-${i}`, "ga01")).status).toBe(400);
+    }
+    expect((await browser("203.0.113.59").login("demo1234", "ga01")).status).toBe(429);
+    const step = await owner.login("demo1234", "ga01");
+    expect(step.status).toBe(200);
+    expect(step.cookies.some((line) => line.startsWith("mc_2fa="))).toBe(true);
   });
 
   it("the sandbox's data reset forgets the counts, wherever they are kept", async () => {

@@ -466,6 +466,12 @@ async function twoFactorAction(request: Request, context: AppContext, form: Logi
       value: { customerId: result.value.id, customerName: result.value.userName },
     });
     if (device.setCookie) done.headers.append("Set-Cookie", device.setCookie);
+    // As after a form login: this device's count starts afresh and the device is known to the account (docs/behaviour/identity.md#throttling).
+    if (pending.username) {
+      const { client, setCookie } = await throttleClient(request, context, device);
+      if (setCookie) done.headers.append("Set-Cookie", setCookie);
+      await clearAccountAttempts(context, "login", pending.username, client);
+    }
     done.headers.append("Set-Cookie", await clearPendingTwoFactorCookie(request));
     // With JavaScript the modal shows 'login_2fa_pass' and moves on 0.5 s later; without, straight to the page.
     if (form.js !== "1") return redirect(done.location, { headers: done.headers });
