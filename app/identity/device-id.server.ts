@@ -16,14 +16,23 @@ export function deviceIdFrom(userAgent: string | null, acceptLanguage: string | 
   return nativeAppDeviceId(userAgent) ?? formatDeviceId(md5Hex(`${userAgent ?? ""}|${acceptLanguage ?? ""}|${seed}`));
 }
 
-/** The server's device id, with the Set-Cookie that plants the seed when the browser has none yet. */
-export async function serverDeviceId(request: Request, secret: string): Promise<{ id: string; setCookie: string | null }> {
-  const cookie = signedCookie(request, { name: DEVICE_SEED_COOKIE, secret, maxAge: SEED_MAX_AGE });
-  const existing = await readCookie(cookie, request);
-  const kept = typeof existing === "string" && /^[0-9a-f]{32}$/.test(existing) ? existing : null;
+function seedCookie(request: Request, secret: string) {
+  return signedCookie(request, { name: DEVICE_SEED_COOKIE, secret, maxAge: SEED_MAX_AGE });
+}
+
+/** The seed of the browser's own signed mc_device cookie, when it sent a valid one (the client of throttling). */
+export async function deviceSeedOf(request: Request, secret: string): Promise<string | null> {
+  const existing = await readCookie(seedCookie(request, secret), request);
+  return typeof existing === "string" && /^[0-9a-f]{32}$/.test(existing) ? existing : null;
+}
+
+/** The server's device id, with the Set-Cookie that plants the seed (and the seed) when the browser has none yet. */
+export async function serverDeviceId(request: Request, secret: string): Promise<{ id: string; setCookie: string | null; seed: string }> {
+  const cookie = seedCookie(request, secret);
+  const kept = await deviceSeedOf(request, secret);
   const seed = kept ?? randomSeed();
   const id = deviceIdFrom(request.headers.get("User-Agent"), request.headers.get("Accept-Language"), seed);
-  return { id, setCookie: kept ? null : await cookie.serialize(seed) };
+  return { id, setCookie: kept ? null : await cookie.serialize(seed), seed };
 }
 
 /** The browser's device id when it sent a well-formed one (native app UUIDs win), else the server's. */
@@ -31,7 +40,7 @@ export async function loginDeviceId(
   request: Request,
   secret: string,
   fromForm: unknown,
-): Promise<{ id: string; setCookie: string | null }> {
+): Promise<{ id: string; setCookie: string | null; seed?: string }> {
   const native = nativeAppDeviceId(request.headers.get("User-Agent"));
   if (native) return { id: native, setCookie: null };
   if (isDeviceId(fromForm)) return { id: fromForm, setCookie: null };

@@ -6,7 +6,7 @@ import { isDialingCode, isNationalNumber, normalizeMobile, wireMobile } from "./
 import type { Message } from "./login/types";
 import { callSendSmsCode, type GeetestFields } from "./session-calls.server";
 import { keyMessage, noticeFor, serviceUnavailableNotice } from "./messages.server";
-import { checkThrottle, recordAttempt, tooManyAttempts } from "./throttle.server";
+import { checkThrottle, clearRules, recordAttempt, smsLoginCodeRule, tooManyAttempts } from "./throttle.server";
 
 /** SMS countdown fallback when the platform gives no usable expiration: 60 s. */
 export const SMS_COUNTDOWN_FALLBACK_MS = 60_000;
@@ -67,7 +67,8 @@ export async function sendSmsCode(context: AppContext, raw: Record<string, unkno
     ...geetestFields(raw),
   });
   if (result.ok) {
-    await recordAttempt(context, "sms-code", wire);
+    // A new code starts the number's wrong-code count afresh (docs/behaviour/identity.md#wrong-codes).
+    await Promise.all([recordAttempt(context, "sms-code", wire), clearRules(context, [smsLoginCodeRule(wire)])]);
     return { ok: true, expiresInMs: countdownMs(result.value.expirationTime) };
   }
   if (result.errorCode === "mobile.invalid")

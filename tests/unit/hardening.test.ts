@@ -121,8 +121,11 @@ describe("throttling windows", () => {
   });
 
   it("counts per IP and per account, case-insensitively; says how many minutes", () => {
-    expect(throttleRules("login", "203.0.113.9", " Demo01 ").map((r) => r.key)).toEqual(["login:ip:203.0.113.9", "login:account:demo01"]);
-    expect(throttleRules("sms-code", null, "+84900000001")).toHaveLength(1);
+    expect(throttleRules("sms-code", { device: null, ip: "203.0.113.9" }, " +84900000001 ").hard.map((r) => r.key)).toEqual([
+      "sms-code:ip:203.0.113.9",
+      "sms-code:account:+84900000001",
+    ]);
+    expect(throttleRules("sms-code", { device: null, ip: null }, "+84900000001").hard).toHaveLength(1);
     expect(tooManyAttempts({ blocked: true, until: 10 * 60_000 + 1 }, 0)).toEqual({ key: "too_many_attempts", values: { minutes: "11" } });
     expect(tooManyAttempts({ blocked: true, until: 5 }, 0)).toEqual({ key: "too_many_attempts", values: { minutes: "1" } });
   });

@@ -37,7 +37,18 @@ import {
 import { loginDeviceId } from "../device-id.server";
 import { sessionSecret } from "../platform-for.server";
 import { keyMessage, newId, noticeFor, platformMessage, serviceUnavailableNotice } from "../messages.server";
-import { checkThrottle, clearAccountAttempts, recordAttempt, tooManyAttempts } from "../throttle.server";
+import {
+  checkRules,
+  checkThrottle,
+  clearAccountAttempts,
+  clearRules,
+  countRules,
+  recordAttempt,
+  smsLoginCodeRule,
+  throttleClient,
+  tooManyAttempts,
+  twoFactorCodeRules,
+} from "../throttle.server";
 import { identityGuardFor } from "../../.server/security/identity-guard";
 import { geetestFields, readMobile, sendSmsCode } from "../send-code.server";
 import {
@@ -225,12 +236,24 @@ async function login(request: Request, context: AppContext, form: LoginForm) {
     form.linkIdentity === "1" ? await readPendingIdentity(request, sessionSecret(context), context.merchant.merchantCode) : null;
   if (linking && mode === "username") Object.assign(body, fieldsOfPending(linking));
   const account = body.username ?? body.mobileNum ?? null;
-  const throttled = await checkThrottle(context, "login", account);
+  // The client of the hard lock is the device cookie; a browser without one gets one now (docs/behaviour/identity.md#throttling).
+  const { client, setCookie: deviceCookie } = await throttleClient(request, context, device);
+  if (deviceCookie) headers.append("Set-Cookie", deviceCookie);
+  const smsCodes = mode === "sms" && body.mobileNum ? smsLoginCodeRule(body.mobileNum) : null;
+  const [throttled, codesUsedUp] = await Promise.all([
+    checkThrottle(context, "login", account, client),
+    checkRules(context, smsCodes ? [smsCodes] : []),
+  ]);
   if (throttled.blocked) return answer(form, { notice: tooManyAttempts(throttled) }, 429, headers);
+  // Five wrong codes: this code is done with; a new one starts afresh (docs/behaviour/identity.md#wrong-codes).
+  if (codesUsedUp.blocked) return answer({ ...form, verificationCode: "" }, { notice: keyMessage("sms_too_many_codes") }, 429, headers);
   const result = await callLogin(context.platform, body, deviceFor(request, form));
 
   if (result.ok) {
-    if (account) await clearAccountAttempts(context, "login", account);
+    await Promise.all([
+      account ? clearAccountAttempts(context, "login", account, client) : undefined,
+      smsCodes ? clearRules(context, [smsCodes]) : undefined,
+    ]);
     const done = await completeLogin({
       request,
       context,
@@ -261,12 +284,15 @@ async function login(request: Request, context: AppContext, form: LoginForm) {
     if (step) return step;
   }
   if (code && CREDENTIAL_ERROR_CODES.has(code)) {
-    await recordAttempt(context, "login", account);
+    await recordAttempt(context, "login", account, client);
     headers.append("Set-Cookie", await forgetLoginCookie(request, rememberDeps(context)));
     // One message whether the account exists or not: the form must not tell who has an account here.
     return answer(form, { notice: keyMessage("login_cred_err") }, 400, headers);
   }
   if (mode === "sms" && (code === "code-expired" || code === "sms.code.invalid")) {
+    if (code === "sms.code.invalid" && smsCodes && (await countRules(context, [smsCodes])).blocked) {
+      return answer({ ...form, verificationCode: "" }, { notice: keyMessage("sms_too_many_codes") }, 400, headers);
+    }
     return answer(
       form,
       { fieldErrors: { verificationCode: keyMessage(code === "code-expired" ? "code_expired" : "sms_code_invalid") } },
@@ -351,7 +377,16 @@ async function twoFactorAction(request: Request, context: AppContext, form: Logi
   const secret = sessionSecret(context);
   const pending = await readPendingTwoFactor(request, secret, context.merchant.merchantCode);
   const guard = identityGuardFor(context.cloudflare.env, context.merchant.merchantCode);
-  if (!pending || (await guard?.isUsed(`2fa:${pending.nonce}`, Date.now()))) {
+  // Wrong codes are counted per step and per account; past a limit the step is over (docs/behaviour/identity.md#wrong-codes).
+  const codeRules = pending ? twoFactorCodeRules(pending.nonce, pending.username) : null;
+  const [used, stepCodes, accountCodes] = await Promise.all([
+    pending ? guard?.isUsed(`2fa:${pending.nonce}`, Date.now()) : true,
+    checkRules(context, codeRules ? [codeRules.step] : []),
+    checkRules(context, codeRules?.account ? [codeRules.account] : []),
+  ]);
+  const ended = stepCodes.blocked ? keyMessage("two_factor_too_many_codes") : accountCodes.blocked ? tooManyAttempts(accountCodes) : null;
+  if (ended) return answer(form, { notice: ended }, 429, { "Set-Cookie": await clearPendingTwoFactorCookie(request) });
+  if (!pending || used) {
     return answer(form, { notice: keyMessage("two_factor_expired") }, 400, { "Set-Cookie": await clearPendingTwoFactorCookie(request) });
   }
   const requested = form.switchTo ?? form.method;
@@ -431,6 +466,12 @@ async function twoFactorAction(request: Request, context: AppContext, form: Logi
       value: { customerId: result.value.id, customerName: result.value.userName },
     });
     if (device.setCookie) done.headers.append("Set-Cookie", device.setCookie);
+    // As after a form login: this device's count starts afresh and the device is known to the account (docs/behaviour/identity.md#throttling).
+    if (pending.username) {
+      const { client, setCookie } = await throttleClient(request, context, device);
+      if (setCookie) done.headers.append("Set-Cookie", setCookie);
+      await clearAccountAttempts(context, "login", pending.username, client);
+    }
     done.headers.append("Set-Cookie", await clearPendingTwoFactorCookie(request));
     // With JavaScript the modal shows 'login_2fa_pass' and moves on 0.5 s later; without, straight to the page.
     if (form.js !== "1") return redirect(done.location, { headers: done.headers });
@@ -446,6 +487,16 @@ async function twoFactorAction(request: Request, context: AppContext, form: Logi
   const field = FAILED_FIELD[method];
   let fieldMessage: Message | null = null;
   let notice: Message | null = null;
+  if ((result.errorCode === "verify.failed" || result.errorCode === "sms.code.invalid") && codeRules) {
+    const counted = await countRules(context, codeRules.account ? [codeRules.step, codeRules.account] : [codeRules.step]);
+    if (counted.blocked) {
+      // The step ends: marked used, so no copy of the cookie can try again.
+      await guard?.useOnce(`2fa:${pending.nonce}`, pending.expiresAt, Date.now());
+      return answer(form, { notice: keyMessage("two_factor_too_many_codes") }, 400, {
+        "Set-Cookie": await clearPendingTwoFactorCookie(request),
+      });
+    }
+  }
   if (result.errorCode === "verify.failed") fieldMessage = platformMessage(result.message, "unknown_error");
   else if (result.errorCode === "code-expired") fieldMessage = keyMessage("code_expired");
   else if (result.errorCode === "sms.code.invalid") fieldMessage = keyMessage("sms_code_invalid");

@@ -52,7 +52,7 @@ describe("device id", () => {
       new Request("http://demo.localhost/m/login", { headers: { "User-Agent": IPHONE, Cookie: seed } }),
       SECRET,
     );
-    expect(again).toEqual({ id: first.id, setCookie: null });
+    expect(again).toEqual({ id: first.id, setCookie: null, seed: first.seed });
     // A seed that was not signed with the secret is not taken: a new one is planted.
     const forged = await serverDeviceId(
       new Request("http://demo.localhost/m/login", {
