@@ -125,7 +125,10 @@ describe("attribution from any landing page", () => {
       getPage("demo.localhost", `/m/home?${new URLSearchParams(names.map((name) => [name, value("one", name)]))}`, headers);
     const adCookie = (reply: RawReply) => reply.cookies.find((c) => c.startsWith("mc_ad="))!;
     const readBack = (line: string) =>
-      readAdParams(new Request(`${originFor("demo.localhost")}/m/home`, { headers: { Cookie: line.split(";")[0]! } }), developmentSessionSecret());
+      readAdParams(
+        new Request(`${originFor("demo.localhost")}/m/home`, { headers: { Cookie: line.split(";")[0]! } }),
+        developmentSessionSecret(),
+      );
 
     const first = await landing(earlier);
     expect(first.status).toBe(200);

@@ -131,7 +131,7 @@ describe("sanitiseHtml", () => {
     '<img src="https://cdn.demo.example.evil.example/a.png">',
     '<img src="https://img.demo.example.evil.example/a.png">',
     '<img src="https://img.demo.example:8443/a.png">',
-    '<img src=/wps/member/info>',
+    "<img src=/wps/member/info>",
     "<img src='/wps/member/info'>",
   ])("drops %s whole: not one of the merchant's image origins", (input) => {
     expect(clean(`<p>a${input}b</p>`)).toBe("<p>ab</p>");
