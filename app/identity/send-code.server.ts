@@ -51,14 +51,22 @@ export function countdownMs(expirationTime: number | null, now = Date.now()): nu
   return left > 0 && left <= MAX_COUNTDOWN_MS ? left : SMS_COUNTDOWN_FALLBACK_MS;
 }
 
-export type SendCodeOutcome = { ok: true; expiresInMs: number } | { ok: false; errors: MobileErrors; notice: Message | null };
+/** `limited`: the edge's or the platform's limit on codes was reached (answered 429, docs/behaviour/identity.md#sms-codes). */
+export type SendCodeOutcome =
+  { ok: true; expiresInMs: number } | { ok: false; errors: MobileErrors; notice: Message | null; limited: boolean };
+
+/** The status a send-code answer carries. */
+export function sendCodeStatus(outcome: SendCodeOutcome): 200 | 400 | 429 {
+  if (outcome.ok) return 200;
+  return outcome.limited ? 429 : 400;
+}
 
 export async function sendSmsCode(context: AppContext, raw: Record<string, unknown>): Promise<SendCodeOutcome> {
   const mobile = readMobile(raw);
-  if (!mobile.ok) return { ok: false, errors: mobile.errors, notice: null };
+  if (!mobile.ok) return { ok: false, errors: mobile.errors, notice: null, limited: false };
   const wire = wireMobile(mobile.countryDialingCode, mobile.mobileNum);
   const throttled = await checkThrottle(context, "sms-code", wire);
-  if (throttled.blocked) return { ok: false, errors: {}, notice: tooManyAttempts(throttled) };
+  if (throttled.blocked) return { ok: false, errors: {}, notice: tooManyAttempts(throttled), limited: true };
   const result = await callSendSmsCode(context.platform, {
     countryDialingCode: mobile.countryDialingCode,
     mobileNum: wire,
@@ -68,6 +76,9 @@ export async function sendSmsCode(context: AppContext, raw: Record<string, unkno
     await recordAttempt(context, "sms-code", wire);
     return { ok: true, expiresInMs: countdownMs(result.value.expirationTime) };
   }
-  if (result.errorCode === "mobile.invalid") return { ok: false, errors: { mobileNum: keyMessage("error_mobile_invalid") }, notice: null };
-  return { ok: false, errors: {}, notice: noticeFor(result) };
+  if (result.errorCode === "mobile.invalid") {
+    return { ok: false, errors: { mobileNum: keyMessage("error_mobile_invalid") }, notice: null, limited: false };
+  }
+  const limited = result.failure.kind === "silent" && result.failure.reason === "too-many-requests";
+  return { ok: false, errors: {}, notice: noticeFor(result), limited };
 }
