@@ -209,6 +209,31 @@ describe("protected pages, token in the address, auto-login, logout", () => {
     }
   });
 
+  it("a forced password change revokes the account's remembered logins too", async () => {
+    const login = await postLogin({ username: "default01", password: "Default123", remember: "on" });
+    const target = "/m/changePsw?updatePassword=1&reason=default";
+    expect(login.header("location")).toBe(target);
+    const jar = cookieJar(login);
+    const copy = `mc_remember=${jar["mc_remember"]}`;
+    try {
+      const changed = await request({
+        host: hostFor("demo.localhost"),
+        path: target,
+        method: "POST",
+        headers: { ...FORM, Origin: originFor("demo.localhost"), Cookie: cookieHeader(jar) },
+        body: new URLSearchParams({ newPassword: "Changed123", confirmPassword: "Changed123" }).toString(),
+      });
+      expect(changed.status).toBe(200);
+      const after = await getPage("demo.localhost", "/m/login", { ...DOCUMENT, Cookie: copy });
+      expect(after.status).toBe(200);
+      expect(cookieLine(after, "mc_session")).toBeUndefined();
+      expect(after.body).toContain('value="default01"');
+    } finally {
+      // default01's default password back for the files after this one.
+      await resetData();
+    }
+  });
+
   it("a remembered login for one merchant does nothing on another", async () => {
     const login = await postLogin({ username: "demo01", password: "demo1234", remember: "on" });
     const visit = cookieHeader(cookieJar(login), ["mc_session"]);
