@@ -155,7 +155,7 @@ export const MAX_AD_COOKIE_BYTES = 4000;
  * replace stored ones of the same name.
  */
 export function mergeAdParams(stored: Record<string, string>, fromAddress: Record<string, string>): [string, string][] {
-  return [...Object.entries(stored).filter(([name]) => !(name in fromAddress)), ...Object.entries(fromAddress)];
+  return [...Object.entries(stored).filter(([name]) => !Object.hasOwn(fromAddress, name)), ...Object.entries(fromAddress)];
 }
 
 /** The ad cookie's Set-Cookie for these parameters (oldest first): the oldest go until it fits. */
