@@ -1,4 +1,4 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { contentSecurityPolicy } from "~/.server/security/headers";
@@ -67,3 +67,14 @@ export default async function handleRequest(
   responseHeaders.set("Cache-Control", keepable ? "private, no-cache" : "no-store");
   return new Response(await lowPriorityScripts(body), { headers: responseHeaders, status });
 }
+
+/**
+ * Page data (`.data`, single fetch) is the same data as the page: a member's is `private, no-store` whatever the route
+ * said, and anything else keeps its own Cache-Control or gets that one (docs/behaviour/shell.md#caching).
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
+  if (response.headers.has("Cache-Control") && !context.session.token) return response;
+  const answer = new Response(response.body, response);
+  answer.headers.set("Cache-Control", "private, no-store");
+  return answer;
+};

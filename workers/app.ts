@@ -8,7 +8,7 @@ import { forbiddenOriginReply, proxyToPlatform } from "../app/.server/platform/p
 import { applyBaseSecurityHeaders, withHeaders } from "../app/.server/security/headers";
 import { isAllowedOrigin } from "../app/.server/security/origin";
 import { checkRequestLimits } from "../app/.server/security/request-limits";
-import { checkPageRequest } from "../app/.server/security/page-requests";
+import { asPageRequest, checkPageRequest, isUnreadablePath, unreadablePathReply } from "../app/.server/security/page-requests";
 import { CSP_REPORT_PATH, logCspReport } from "../app/.server/security/csp-report";
 import { languageFromAcceptLanguage } from "../app/.server/i18n/detect-language";
 import type { LanguageCode } from "../app/i18n/languages";
@@ -91,6 +91,8 @@ async function handle(request: Request, rawEnv: Env, ctx: ExecutionContext, log:
   if (!host) return edgeErrorPage("bad-request", 400, visitorLanguage(request));
 
   const url = new URL(request.url);
+  // Separators and control characters in the path: a plain 404 before Remix, which would log a stack trace for them.
+  if (isUnreadablePath(url.pathname)) return unreadablePathReply();
   // Development only: the sandbox platform's fault controls, reachable because the dev config binds it.
   if (url.pathname.startsWith("/__sandbox/") && env.WPS_SANDBOX && env.SANDBOX_CONTROL) {
     log.setKind("sandbox");
@@ -126,6 +128,8 @@ async function handle(request: Request, rawEnv: Env, ctx: ExecutionContext, log:
     if (problem.status === 405) page.headers.set("Allow", "GET, HEAD, POST");
     return withOutgoingCookies(page, context);
   }
+  // A bare POST (no body, no Content-Type) reaches the actions as an empty form (docs/behaviour/errors.md#form-posts).
+  request = asPageRequest(request);
 
   log.setKind(remixKind(request, url.pathname));
   // Ad campaign parameters of any landing address, kept for registration (docs/behaviour/tracking.md#attribution).

@@ -137,7 +137,7 @@ export async function loadAnnouncementPopup(context: AppContext, request: Reques
     items.push({
       id: entry.id,
       title,
-      html: sanitiseHtml(content, { ownOrigin, imageHosts: hosts }),
+      html: sanitiseHtml(content, { ownOrigin, imageHosts: hosts, imageOrigins: context.merchant.contentOrigins.images }),
       hash: await contentHash({ id: entry.id, title, content }),
       forceRead: entry.forceRead === true,
       promotion: !!entry.promotionType && entry.promotionId !== null && entry.promotionId !== undefined && entry.promotionId !== "",

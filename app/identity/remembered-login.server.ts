@@ -1,7 +1,8 @@
 // The remembered login (remember-me and auto-login; docs/behaviour/identity.md#remembered-login). The browser keeps
 // an encrypted HttpOnly cookie with what the login form prefills (type, username or mobile number) and the id of a
 // server-side record; the password for auto-login lives only in that record, in the merchant's IdentityGuard, where
-// logout and a password change can revoke it (docs/decisions/0011-remembered-login-cookie.md).
+// logout can revoke it, and a password change every record of the account (docs/decisions/0011-remembered-login-cookie.md,
+// docs/behaviour/identity.md#remembered-login).
 import { z } from "zod";
 import type { AppContext } from "../lib/context";
 import { identityGuardFor } from "../.server/security/identity-guard";
@@ -42,7 +43,18 @@ const storedSchema = z
   .strict();
 export type StoredRememberedLogin = z.infer<typeof storedSchema>;
 
-const recordSchema = z.object({ username: text(64), password: text(128), merchant: text(32) }).strict();
+/** `issuedAt` (epoch ms): records of before it went in were written without one, and count as issued at 0. */
+const recordSchema = z
+  .object({ username: text(64), password: text(128), merchant: text(32), issuedAt: z.number().int().nonnegative().optional() })
+  .strict();
+
+/**
+ * The guard record that says when the account's password last changed: a remembered login issued before it is
+ * revoked, on every device. It lives as long as any record issued before it can.
+ */
+function revokedBeforeId(merchant: string, username: string): string {
+  return `remember-revoked:${merchant}:${username.trim().toLowerCase()}`;
+}
 
 /** The cookie as this request sees it (its name and Secure depend on http or https). */
 function rememberCookie(request: Request, secret: string) {
@@ -96,6 +108,9 @@ export async function readRememberedCredentials(
   const sealed = await deps.records.getRecord(stored.recordId, now).catch(() => null);
   const record = await unseal(deps.secret, RECORD_SEAL_INFO, sealed, recordSchema);
   if (!record || record.username !== stored.login.username || record.merchant !== stored.login.merchant) return null;
+  // Issued before the account's last password change, or not to be checked against it (NaN): not used.
+  const revokedBefore = await deps.records.getRecord(revokedBeforeId(record.merchant, record.username), now).then(Number, () => NaN);
+  if (!((record.issuedAt ?? 0) >= revokedBefore)) return null;
   return { username: record.username, password: record.password };
 }
 
@@ -103,7 +118,7 @@ async function writeRecord(deps: RememberDeps, id: string, login: Extract<Rememb
   const value = await seal(
     deps.secret,
     RECORD_SEAL_INFO,
-    recordSchema.parse({ username: login.username, password: login.password, merchant: login.merchant }),
+    recordSchema.parse({ username: login.username, password: login.password, merchant: login.merchant, issuedAt: now }),
   );
   await deps.records!.putRecord(id, value, now + REMEMBER_MAX_AGE * 1000);
 }
@@ -163,15 +178,25 @@ export async function setAutoLoginCookie(
   return serialize(request, deps, { ...stored, autoLogin });
 }
 
-/** After a password change: the record (if any, of this member) holds the new password. */
-export async function updateRememberedPassword(request: Request, deps: RememberDeps, userName: string, password: string, now = Date.now()) {
+/**
+ * After a password change (forced or not): every remembered login of the account issued before is revoked, on every
+ * device and in every copy of a cookie. This browser's, when it is this member's, is remembered afresh with the new
+ * password under a new record id (a copy of the old cookie names the old, deleted one): its Set-Cookie, else null.
+ */
+export async function rememberAfterPasswordChange(
+  request: Request,
+  deps: RememberDeps,
+  member: { merchant: string; userName: string },
+  password: string,
+  now = Date.now(),
+): Promise<string | null> {
+  if (!deps.records) return null;
+  await deps.records.putRecord(revokedBeforeId(member.merchant, member.userName), String(now), now + REMEMBER_MAX_AGE * 1000);
   const stored = await readRememberedLogin(request, deps.secret);
-  if (stored?.login.type !== "username" || !stored.recordId || !deps.records) return;
-  if (stored.login.username.toLowerCase() !== userName.toLowerCase()) return;
-  await writeRecord(
-    deps,
-    stored.recordId,
-    { type: "username", username: stored.login.username, password, merchant: stored.login.merchant },
-    now,
-  );
+  if (stored?.login.type !== "username" || !stored.recordId) return null;
+  if (stored.login.username.toLowerCase() !== member.userName.toLowerCase() || stored.login.merchant !== member.merchant) return null;
+  await deps.records.deleteRecord(stored.recordId).catch(() => undefined);
+  const recordId = crypto.randomUUID();
+  await writeRecord(deps, recordId, { type: "username", username: stored.login.username, password, merchant: member.merchant }, now);
+  return serialize(request, deps, { ...stored, recordId });
 }

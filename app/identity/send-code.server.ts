@@ -51,9 +51,18 @@ export function countdownMs(expirationTime: number | null, now = Date.now()): nu
   return left > 0 && left <= MAX_COUNTDOWN_MS ? left : SMS_COUNTDOWN_FALLBACK_MS;
 }
 
-/** A failure's status: 503 when the platform is out of service or too slow (docs/behaviour/errors.md#outage-notice). */
+/**
+ * A failure's status: 429 when the edge's or the platform's limit on codes was reached
+ * (docs/behaviour/identity.md#sms-codes), 503 when the platform is out of service or too slow
+ * (docs/behaviour/errors.md#outage-notice), else 400.
+ */
 export type SendCodeOutcome =
   { ok: true; expiresInMs: number } | { ok: false; errors: MobileErrors; notice: Message | null; status: 400 | 429 | 503 };
+
+/** The status a send-code answer carries. */
+export function sendCodeStatus(outcome: SendCodeOutcome): 200 | 400 | 429 | 503 {
+  return outcome.ok ? 200 : outcome.status;
+}
 
 export async function sendSmsCode(context: AppContext, raw: Record<string, unknown>): Promise<SendCodeOutcome> {
   const mobile = readMobile(raw);
@@ -75,5 +84,6 @@ export async function sendSmsCode(context: AppContext, raw: Record<string, unkno
     return { ok: false, errors: { mobileNum: keyMessage("error_mobile_invalid") }, notice: null, status: 400 };
   const unavailable = serviceUnavailableNotice(result);
   if (unavailable) return { ok: false, errors: {}, notice: unavailable, status: 503 };
-  return { ok: false, errors: {}, notice: noticeFor(result), status: 400 };
+  const limited = result.failure.kind === "silent" && result.failure.reason === "too-many-requests";
+  return { ok: false, errors: {}, notice: noticeFor(result), status: limited ? 429 : 400 };
 }

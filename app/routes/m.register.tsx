@@ -25,7 +25,7 @@ import { loginDeviceId } from "~/identity/device-id.server";
 import { completeLogin } from "~/identity/post-login.server";
 import { changePasswordLocation } from "~/identity/forced-change.server";
 import { defaultMemberPassword, sessionSecret } from "~/identity/platform-for.server";
-import { sendSmsCode } from "~/identity/send-code.server";
+import { sendCodeStatus, sendSmsCode } from "~/identity/send-code.server";
 import { serviceUnavailableNotice } from "~/identity/messages.server";
 import type { PlatformFailure } from "~/.server/platform/outcomes";
 import type { RememberedLogin } from "~/identity/remembered-login.server";
@@ -122,7 +122,7 @@ async function sendCode(context: AppContext, form: FormData) {
   const body = sent.ok
     ? failure(values, { codeSent: { expiresInMs: sent.expiresInMs } })
     : failure(values, { fieldErrors: sent.errors, notice: sent.notice });
-  return data<RegisterActionData>(body, { status: sent.ok ? 200 : sent.status, headers: NO_STORE });
+  return data<RegisterActionData>(body, { status: sendCodeStatus(sent), headers: NO_STORE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { SendCodeResult } from "~/identity/login/types";
 import { newId } from "~/identity/messages.server";
-import { sendSmsCode } from "~/identity/send-code.server";
+import { sendCodeStatus, sendSmsCode } from "~/identity/send-code.server";
 
 // Resource route for <SmsCodeField> with JavaScript: POST countryDialingCode, mobileNum (national number) and the
 // SMS captcha fields → /wps/verification/sms/noLogin with '+' + code + number. Without JavaScript the same
@@ -13,8 +13,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body: SendCodeResult = sent.ok
     ? { ok: true, id: newId(), expiresInMs: sent.expiresInMs }
     : { ok: false, id: newId(), fieldErrors: sent.errors, notice: sent.notice };
-  // A Response of its own: single fetch keeps a resource route's data() status at 200, and a 503 must say the outage.
-  return Response.json(body, { status: sent.ok ? 200 : sent.status, headers: { "Cache-Control": "no-store" } });
+  // A Response, not data(): a resource route posted directly would answer data() with 200 whatever its status. A limit
+  // reached is 429 and an outage 503, with the notice the page shows (docs/behaviour/identity.md#sms-codes).
+  return Response.json(body, { status: sendCodeStatus(sent), headers: { "Cache-Control": "no-store" } });
 }
 
 export function loader() {

@@ -8,6 +8,7 @@ import {
   getPage,
   h1,
   hostFor,
+  looksLikeStackTrace,
   originFor,
   postJson,
   request,
@@ -115,6 +116,46 @@ describe("form posts the pages do not take get a clear, translated answer", () =
     expect(deleted.header("allow")).toBe("GET, HEAD, POST");
     expect(h1(deleted.body)).toBe("Not allowed");
   });
+
+  it("a logout post with no body and no Content-Type logs out; from another site it is still refused", async () => {
+    const login = await postForm("/m/login", { username: "demo01", password: "demo1234" });
+    const session = `mc_session=${cookieJar(login)["mc_session"]}`;
+    const foreign = await request({ path: "/m/logout", method: "POST", headers: { Origin: "http://evil.example", Cookie: session } });
+    expect(foreign.status).toBe(403);
+
+    const logout = await request({ path: "/m/logout", method: "POST", headers: { ...SAME_ORIGIN, Cookie: session } });
+    expect(logout.status).toBe(302);
+    expect(logout.header("location")).toBe("/m/login");
+    expect(cookieLine(logout, "mc_session")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+    // The platform ended the token: the cookie from before is no longer a session.
+    const after = await getPage("demo.localhost", "/m/member/home", { ...DOCUMENT, Cookie: session });
+    expect(after.status).toBe(302);
+    expect(after.header("location")).toMatch(/^\/m\/login\b/);
+  });
+
+  it("a bare post (no body, no Content-Type) to another page is read as an empty form", async () => {
+    const reply = await request({
+      host: hostFor("vn.localhost"),
+      path: "/m/login",
+      method: "POST",
+      headers: { Origin: originFor("vn.localhost") },
+    });
+    expect(reply.status).toBe(400);
+    expect(looksLikeStackTrace(reply.body)).toBe(false);
+    expect(reply.body).toContain('name="username"');
+  });
+});
+
+describe("addresses Remix cannot match", () => {
+  it.each(["/m/%E2%80%A8", "/m/home%E2%80%A9", "/m/%0A", "/%0D", "/m/a%00b", "/wps/%E2%80%A8"])(
+    "%s: a plain 404 before any page",
+    async (path) => {
+      const reply = await getPage("demo.localhost", path, DOCUMENT);
+      expect(reply.status).toBe(404);
+      expect(reply.header("content-type")).toBe("text/plain; charset=utf-8");
+      expect(reply.header("x-remix-response")).toBeUndefined();
+    },
+  );
 });
 
 describe("error pages without the page's data are still translated", () => {
@@ -281,6 +322,17 @@ describe("the platform's HTML, member data and the page CSP", () => {
     const page = await getPage("demo.localhost", "/wps/sandbox-pages/chat?merchant=demo", { ...DOCUMENT, Cookie: cookie });
     expect(page.header("content-type")).toMatch(/^text\/html/);
     expect(page.header("content-security-policy")).toMatch(/default-src 'none'; script-src 'none'/);
+  });
+
+  it("a member's page data (.data) is private, no-store, like the member's JSON through /wps", async () => {
+    const login = await postForm("/m/login", { username: "demo01", password: "demo1234" });
+    const session = `mc_session=${cookieJar(login)["mc_session"]}`;
+    for (const path of ["/m/member/home.data", "/m/home.data", "/m/activity.data"]) {
+      const data = await getPage("demo.localhost", path, { Cookie: session });
+      expect(data.status, path).toBe(200);
+      expect(data.header("content-type"), path).toBe("text/x-script");
+      expect(data.header("cache-control"), path).toBe("private, no-store");
+    }
   });
 
   it("member JSON through /wps is private, no-store", async () => {

@@ -172,6 +172,68 @@ describe("protected pages, token in the address, auto-login, logout", () => {
     expect(login2.body).toContain('value="demo01"');
   });
 
+  it("a password change revokes every remembered login of the account: a copy of the cookie no longer logs in", async () => {
+    const login = await postLogin({ username: "demo01", password: "demo1234", remember: "on" });
+    const jarA = cookieJar(login);
+    // Browser B holds a copy of A's remembered login, and it logs in.
+    const copy = `mc_remember=${jarA["mc_remember"]}`;
+    const before = await getPage("demo.localhost", "/m/login", { ...DOCUMENT, Cookie: copy });
+    expect(before.status).toBe(302);
+    expect(cookieLine(before, "mc_session")).toMatch(/HttpOnly/);
+
+    try {
+      const changed = await request({
+        host: hostFor("demo.localhost"),
+        path: "/m/changePsw",
+        method: "POST",
+        headers: { ...FORM, Origin: originFor("demo.localhost"), Cookie: cookieHeader(jarA) },
+        body: new URLSearchParams({ oldPassword: "demo1234", newPassword: "Changed123", confirmPassword: "Changed123" }).toString(),
+      });
+      expect(changed.status).toBe(200);
+
+      // B's copy, which is also A's cookie from before the change, logs nobody in: the login page, no session.
+      const after = await getPage("demo.localhost", "/m/login", { ...DOCUMENT, Cookie: copy });
+      expect(after.status).toBe(200);
+      expect(cookieLine(after, "mc_session")).toBeUndefined();
+      expect(after.body).toContain('value="demo01"');
+
+      // A's remembered login as the change left it logs in with the new password.
+      const renewed = cookieHeader({ ...jarA, ...cookieJar(changed) }, ["mc_session"]);
+      expect(renewed).not.toContain(copy);
+      const auto = await getPage("demo.localhost", "/m/login", { ...DOCUMENT, Cookie: renewed });
+      expect(auto.status).toBe(302);
+      expect(auto.header("location")).toBe("/m/home");
+    } finally {
+      // demo01's password back for the files after this one.
+      await resetData();
+    }
+  });
+
+  it("a forced password change revokes the account's remembered logins too", async () => {
+    const login = await postLogin({ username: "default01", password: "Default123", remember: "on" });
+    const target = "/m/changePsw?updatePassword=1&reason=default";
+    expect(login.header("location")).toBe(target);
+    const jar = cookieJar(login);
+    const copy = `mc_remember=${jar["mc_remember"]}`;
+    try {
+      const changed = await request({
+        host: hostFor("demo.localhost"),
+        path: target,
+        method: "POST",
+        headers: { ...FORM, Origin: originFor("demo.localhost"), Cookie: cookieHeader(jar) },
+        body: new URLSearchParams({ newPassword: "Changed123", confirmPassword: "Changed123" }).toString(),
+      });
+      expect(changed.status).toBe(200);
+      const after = await getPage("demo.localhost", "/m/login", { ...DOCUMENT, Cookie: copy });
+      expect(after.status).toBe(200);
+      expect(cookieLine(after, "mc_session")).toBeUndefined();
+      expect(after.body).toContain('value="default01"');
+    } finally {
+      // default01's default password back for the files after this one.
+      await resetData();
+    }
+  });
+
   it("a remembered login for one merchant does nothing on another", async () => {
     const login = await postLogin({ username: "demo01", password: "demo1234", remember: "on" });
     const visit = cookieHeader(cookieJar(login), ["mc_session"]);

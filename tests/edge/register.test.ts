@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { bodyText, dialogs, getPage, hostFor, originFor, request, resetFaults } from "../support/http";
 import { solvedCaptcha } from "../support/captcha";
 import { cookieJar, inputTag, inputValue, uniqueUsername } from "../support/forms";
+import { THROTTLE_LIMITS } from "~/identity/throttle.server";
 
 beforeAll(() => resetFaults());
 
@@ -225,5 +226,74 @@ describe("posting without JavaScript", () => {
     const member = await sandboxMember("br777", name!);
     expect(member.value.mobileNum).toBe(`+55${mobile}`);
     expect(member.value.registerInfo).toMatchObject({ moduleId: "MOBILENUMREG3", referralCode: "BRREF" });
+  });
+});
+
+describe("a limit on SMS codes is answered 429, with the notice the page shows", () => {
+  /** A br777 national number no other test uses. */
+  const uniqueMobile = (suffix = "") => `9${String(Date.now()).slice(-7)}${Math.floor(Math.random() * 10)}${suffix}`;
+  function sendCode(mobileNum: string, options: { path?: string; headers?: Record<string, string> } = {}) {
+    return request({
+      host: hostFor("br.localhost"),
+      path: options.path ?? "/m/sms-code",
+      method: "POST",
+      headers: { ...FORM, Origin: originFor("br.localhost"), ...options.headers },
+      body: new URLSearchParams({ countryDialingCode: "55", mobileNum }).toString(),
+    });
+  }
+  /** Send code without JavaScript: mobile registration's own form (intent=send-code). */
+  function sendCodeByForm(mobileNum: string, headers: Record<string, string> = {}) {
+    return request({
+      host: hostFor("br.localhost"),
+      path: "/m/register?mode=mobile",
+      method: "POST",
+      headers: { ...FORM, Origin: originFor("br.localhost"), ...headers },
+      body: new URLSearchParams({
+        mode: "mobile",
+        countryDialingCode: "55",
+        mobileNum,
+        password: "",
+        verificationCode: "",
+        intent: "send-code",
+      }).toString(),
+    });
+  }
+
+  it("the platform's (a second code to a number at once): 429 to a direct post, the page's script and the form", async () => {
+    const mobile = uniqueMobile();
+    const first = await sendCode(mobile);
+    expect(first.status).toBe(200);
+    expect(first.json<{ ok: boolean }>().ok).toBe(true);
+
+    const again = await sendCode(mobile);
+    expect(again.status).toBe(429);
+    expect(again.header("cache-control")).toBe("no-store");
+    expect(again.json()).toMatchObject({ ok: false, fieldErrors: {}, notice: null });
+    // The page's script posts to the route's data address.
+    expect((await sendCode(mobile, { path: "/m/sms-code.data" })).status).toBe(429);
+    const form = await sendCodeByForm(mobile);
+    expect(form.status).toBe(429);
+    expect(inputValue(form.body, "mobileNum")).toBe(mobile);
+  });
+
+  it("the edge's (past the codes one address may ask for): 429 and 'Too many attempts', with and without JavaScript", async () => {
+    const client = { "CF-Connecting-IP": `203.0.113.${Math.floor(Math.random() * 250)}` };
+    const stem = uniqueMobile();
+    for (let i = 0; i < THROTTLE_LIMITS["sms-code"].perIp; i++) {
+      expect((await sendCode(`${stem}${String(i).padStart(3, "0")}`, { headers: client })).status).toBe(200);
+    }
+    const limited = await sendCode(uniqueMobile(), { headers: client });
+    expect(limited.status).toBe(429);
+    expect(limited.json()).toMatchObject({ ok: false, notice: { key: "too_many_attempts" } });
+    const script = await sendCode(uniqueMobile(), { path: "/m/sms-code.data", headers: client });
+    expect(script.status).toBe(429);
+    expect(script.body).toContain("too_many_attempts");
+    const form = await sendCodeByForm(uniqueMobile(), { ...client, Cookie: "language=EN" });
+    expect(form.status).toBe(429);
+    expect(
+      dialogs(form.body)
+        .map((d) => d.text)
+        .join("\n"),
+    ).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
   });
 });

@@ -3,7 +3,7 @@
 // scripts/test.sh names in EDGE_SERVER_LOG (`wrangler dev --log-level info` prints console.info, .warn and .error).
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { getPage, hostFor, request, resetFaults, setFaults, type RawReply } from "../support/http";
+import { getPage, hostFor, originFor, request, resetFaults, setFaults, type RawReply } from "../support/http";
 import { memberSession } from "../support/member";
 import { testTimings } from "../support/timings";
 
@@ -142,5 +142,51 @@ describe.skipIf(!LOG_FILE)("request log lines (EDGE_SERVER_LOG)", () => {
     expect(reply.status).toBe(404);
     const { lines } = await linesOf(reply);
     expect(requestLine(lines)).toMatchObject({ level: "info", merchant: null, kind: "edge-error", path: "/m/home", status: 404 });
+  });
+
+  it("50 CSP reports of 20 violations from one client write at most ten warning lines", async () => {
+    const client = `198.51.100.${Math.floor(Math.random() * 250)}`;
+    const body = JSON.stringify(
+      Array.from({ length: 20 }, (_, i) => ({
+        type: "csp-violation",
+        body: {
+          documentURL: `${originFor("demo.localhost")}/m/home`,
+          blockedURL: `https://evil.example/${i}.js`,
+          effectiveDirective: "script-src-elem",
+        },
+      })),
+    );
+    const replies: RawReply[] = [];
+    for (let i = 0; i < 50; i++) {
+      replies.push(
+        await request({
+          path: "/m/csp-report",
+          method: "POST",
+          headers: { "Content-Type": "application/reports+json", "CF-Connecting-IP": client },
+          body,
+        }),
+      );
+    }
+    expect(replies.every((reply) => reply.status === 204)).toBe(true);
+    await linesOf(replies.at(-1)!);
+    const ids = new Set(replies.map((reply) => reply.header("x-request-id")));
+    const violations = workerLines().filter(({ line }) => line.event === "csp-violation" && ids.has(line.requestId));
+    expect(violations.length).toBeGreaterThan(0);
+    expect(violations.length).toBeLessThanOrEqual(10);
+  });
+
+  it("a path with a line separator: a plain 404 with its request line, and no error or stack trace in the log", async () => {
+    const path = `/m/x${Date.now()}%E2%80%A8`;
+    const reply = await getPage("demo.localhost", path);
+    expect(reply.status).toBe(404);
+    const { lines } = await linesOf(reply);
+    expect(lines.map((line) => line.level)).toEqual(["info"]);
+    expect(requestLine(lines)).toMatchObject({ kind: "edge-error", status: 404 });
+    // Remix's error ("✘ [ERROR] Error: No route matches URL …", then the stack) is the one line that would name the path.
+    const naming = readFileSync(LOG_FILE!, "utf8")
+      .split("\n")
+      .filter((line) => line.includes(path));
+    expect(naming.length).toBeGreaterThan(0);
+    expect(naming.filter((line) => /\[ERROR\]|Error:/.test(line))).toEqual([]);
   });
 });

@@ -2,8 +2,9 @@
 // any landing address kept in first-party cookies and delivered with a registration posted as a plain form; the
 // tracking parameters kept on the links and redirects the product makes.
 import { describe, expect, it } from "vitest";
-import { decodeEntities, getPage, hostFor, originFor, request } from "../support/http";
-import { memberSession } from "../support/member";
+import { decodeEntities, getPage, hostFor, originFor, request, type RawReply } from "../support/http";
+import { developmentSessionSecret, memberSession } from "../support/member";
+import { AD_PARAM_NAMES, readAdParams } from "~/identity/register/registration-info.server";
 import { solvedCaptcha } from "../support/captcha";
 import { cookieJar, inputValue, postForm, uniqueUsername } from "../support/forms";
 
@@ -113,6 +114,29 @@ describe("attribution from any landing page", () => {
   it("stores nothing for an address without campaign parameters", async () => {
     const page = await getPage("demo.localhost", "/m/home?utm_source=x");
     expect(page.cookies.some((c) => /^mc_(reg|ad)=/.test(c))).toBe(false);
+  });
+
+  it("every ad parameter at its longest over two landings: an ad cookie under 4096 bytes, the second landing's kept", async () => {
+    // Half the parameters per landing, each at the 256 characters a value keeps (one address cannot carry them all).
+    const value = (landing: string, name: string) => `${landing}-${name}-`.padEnd(256, "x");
+    const half = Math.ceil(AD_PARAM_NAMES.length / 2);
+    const [earlier, later] = [AD_PARAM_NAMES.slice(0, half), AD_PARAM_NAMES.slice(half)];
+    const landing = (names: readonly string[], headers: Record<string, string> = {}) =>
+      getPage("demo.localhost", `/m/home?${new URLSearchParams(names.map((name) => [name, value("one", name)]))}`, headers);
+    const adCookie = (reply: RawReply) => reply.cookies.find((c) => c.startsWith("mc_ad="))!;
+    const readBack = (line: string) =>
+      readAdParams(
+        new Request(`${originFor("demo.localhost")}/m/home`, { headers: { Cookie: line.split(";")[0]! } }),
+        developmentSessionSecret(),
+      );
+
+    const first = await landing(earlier);
+    expect(first.status).toBe(200);
+    const second = await landing(later, { Cookie: adCookie(first).split(";")[0]! });
+    expect(second.status).toBe(200);
+    expect(new TextEncoder().encode(adCookie(second)).byteLength).toBeLessThan(4096);
+    const stored = await readBack(adCookie(second));
+    for (const name of later) expect(stored[name], name).toBe(value("one", name));
   });
 });
 

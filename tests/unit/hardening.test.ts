@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { languageCookieNeedsRewrite, readLanguageCookie, serializeLanguageCookie } from "../../app/.server/i18n/language-cookie";
-import { checkPageRequest } from "../../app/.server/security/page-requests";
+import { asPageRequest, checkPageRequest, isUnreadablePath } from "../../app/.server/security/page-requests";
 import { attemptState, countAttempt, type AttemptRule } from "../../app/.server/security/identity-guard";
 import { throttleRules, tooManyAttempts } from "../../app/identity/throttle.server";
 import { contentSecurityPolicy } from "../../app/.server/security/headers";
@@ -105,6 +105,43 @@ describe("what pages accept", () => {
     const ok = post("application/x-www-form-urlencoded");
     await checkPageRequest(ok);
     expect((await ok.formData()).get("a")).toBe("1");
+  });
+
+  it("a POST with neither body nor Content-Type passes, and reaches the actions as an empty form", async () => {
+    const bare = new Request("http://demo.localhost/m/logout", { method: "POST" });
+    expect(await checkPageRequest(bare)).toBeNull();
+    const form = asPageRequest(bare);
+    expect(form.headers.get("Content-Type")).toBe("application/x-www-form-urlencoded");
+    expect([...(await form.formData())]).toEqual([]);
+    const empty = new Request("http://demo.localhost/m/logout", { method: "POST", body: new Uint8Array(0) });
+    expect(await checkPageRequest(empty)).toBeNull();
+    // A body with no type is still refused; a typed request is handed on as it is.
+    const untyped = new Request("http://demo.localhost/m/logout", { method: "POST", body: new Uint8Array([97]) });
+    expect(await checkPageRequest(untyped)).toEqual({ status: 415, kind: "unsupported-media-type" });
+    const typed = post("application/x-www-form-urlencoded");
+    expect(asPageRequest(typed)).toBe(typed);
+  });
+});
+
+describe("paths Remix cannot match", () => {
+  it.each([
+    ["/m/%E2%80%A8", true],
+    ["/m/%e2%80%a9x", true],
+    ["/m/%0A", true],
+    ["/m/%0d%0a", true],
+    ["/m/a%00", true],
+    ["/m/%7F", true],
+    ["/m/%C2%85", true],
+    ["/m/\u2028", true],
+    ["/m/%FF%0A", true],
+    ["/m/home", false],
+    ["/m/%E2%82%AC", false],
+    ["/m/%20x", false],
+    ["/m/%ZZ", false],
+    ["/m/%E2%80", false],
+    ["/m/na%C3%AFve", false],
+  ])("%s → %s", (path, unreadable) => {
+    expect(isUnreadablePath(path)).toBe(unreadable);
   });
 });
 

@@ -1,7 +1,7 @@
 // The Worker's request log lines (docs/behaviour/operations.md#request-log, #redaction, #log-levels).
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { describeError, loggablePath, logEvent, redact, RequestLog } from "../../app/.server/logging/request-log.server";
-import { logCspReport } from "../../app/.server/security/csp-report";
+import { CSP_LOG_LIMITS, CspLogBudget, logCspReport } from "../../app/.server/security/csp-report";
 import { PlatformClient } from "../../app/.server/platform/client";
 import { proxyToPlatform } from "../../app/.server/platform/proxy";
 import { AppSession } from "../../app/.server/session";
@@ -154,6 +154,53 @@ describe("CSP violation reports", () => {
         page: "/m/home",
       },
     });
+  });
+});
+
+describe("CSP report log lines are bounded", () => {
+  /** A Reporting API batch of `count` violations, each blocking another script. */
+  const batch = (count: number, blocked = (i: number) => `https://evil.example/${i}.js`) =>
+    JSON.stringify(
+      Array.from({ length: count }, (_, i) => ({
+        type: "csp-violation",
+        body: { documentURL: "https://demo.example/m/home", blockedURL: blocked(i), effectiveDirective: "script-src-elem" },
+      })),
+    );
+  const report = (body: string, client = "198.51.100.7") =>
+    new Request("https://demo.example/m/csp-report", { method: "POST", body, headers: { "CF-Connecting-IP": client } });
+
+  it("one report writes each distinct violation once, and at most five lines", async () => {
+    const lines = capture();
+    await logCspReport(report(batch(20)), "demo", "id-a", new CspLogBudget());
+    expect(lines).toHaveLength(CSP_LOG_LIMITS.perReport);
+    expect(CSP_LOG_LIMITS.perReport).toBe(5);
+    lines.length = 0;
+    await logCspReport(report(batch(20, () => "https://evil.example/same.js")), "demo", "id-b", new CspLogBudget());
+    expect(lines).toHaveLength(1);
+  });
+
+  it("200 reports of 20 violations from one client write at most ten lines a minute; the next minute ten more", async () => {
+    const lines = capture();
+    const budget = new CspLogBudget();
+    for (let i = 0; i < 200; i++) await logCspReport(report(batch(20)), "demo", `id-${i}`, budget, 1_000 + i);
+    expect(lines).toHaveLength(10);
+    await logCspReport(report(batch(20)), "demo", "id-next", budget, 1_000 + 60_000);
+    expect(lines).toHaveLength(15);
+  });
+
+  it("many clients together write at most the isolate's 200 lines a minute, and the clients remembered stay bounded", async () => {
+    const lines = capture();
+    const budget = new CspLogBudget();
+    for (let i = 0; i < 3_000; i++) await logCspReport(report(batch(20), `10.0.${i >> 8}.${i & 255}`), "demo", `id-${i}`, budget, 1_000);
+    expect(lines).toHaveLength(CSP_LOG_LIMITS.perIsolate);
+    expect(budget.size).toBeLessThanOrEqual(CSP_LOG_LIMITS.clients);
+  });
+
+  it("a report over 16 KiB is not read and writes nothing", async () => {
+    const lines = capture();
+    const padded = batch(1).replace('"type"', `"padding":"${"x".repeat(16_384)}","type"`);
+    expect((await logCspReport(report(padded), "demo", "id-big", new CspLogBudget())).status).toBe(204);
+    expect(lines).toHaveLength(0);
   });
 });
 

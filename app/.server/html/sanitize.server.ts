@@ -4,10 +4,12 @@
 import { FilterXSS, escapeAttrValue, friendlyAttrValue } from "xss";
 
 export type SanitiseOptions = {
-  /** The merchant site's own origin ("https://demo.example"): its links stay in the tab, its images are allowed. */
+  /** The merchant site's own origin ("https://demo.example"): its links stay in the tab. */
   ownOrigin: string;
-  /** Hosts images may come from besides the own origin (the site settings' imageCDNs), e.g. "cdn.example.com". */
+  /** Hosts images may come from over https (the site settings' imageCDNs), e.g. "cdn.example.com". */
   imageHosts?: readonly string[];
+  /** Origins images may come from (the merchant's configured image origins), e.g. "https://img.example.com". */
+  imageOrigins?: readonly string[];
 };
 
 const TEXT_TAGS = ["p", "br", "strong", "em", "b", "i", "u", "ul", "ol", "li", "h3", "h4", "span", "div"] as const;
@@ -67,20 +69,23 @@ export function safeHref(raw: string, ownOrigin: string): LinkTarget {
   return { href: parsed.href, external: parsed.origin !== ownOrigin };
 }
 
+/**
+ * Images come only from the merchant's image origins, over https. Never from this site itself (a path or its own
+ * origin): an image is a GET with the member's cookie, and through /wps with the member's token
+ * (docs/behaviour/announcements.md#sanitising).
+ */
 export function safeImageSrc(raw: string, options: SanitiseOptions): string | null {
-  const url = plainUrl(raw);
-  if (isRootRelative(url)) return url;
   let parsed: URL;
   try {
-    parsed = new URL(url);
+    // Absolute URLs only: a relative one ("/x", "x") does not parse without a base, and "//host/x" neither.
+    parsed = new URL(plainUrl(raw));
   } catch {
     return null;
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return null;
-  if (parsed.username || parsed.password) return null;
-  if (parsed.origin === options.ownOrigin) return parsed.href;
+  if (parsed.protocol !== "https:" || parsed.username || parsed.password) return null;
   const hosts = (options.imageHosts ?? []).map((host) => host.toLowerCase());
-  return parsed.protocol === "https:" && hosts.includes(parsed.host.toLowerCase()) ? parsed.href : null;
+  const origins = (options.imageOrigins ?? []).map((origin) => origin.toLowerCase());
+  return hosts.includes(parsed.host) || origins.includes(parsed.origin) ? parsed.href : null;
 }
 
 function filterFor(options: SanitiseOptions): FilterXSS {

@@ -7,7 +7,7 @@ import { callChangePassword } from "../session-calls.server";
 import { requireMember } from "../guard.server";
 import { keyMessage, newId, noticeFor, serviceUnavailableNotice } from "../messages.server";
 import { defaultMemberPassword } from "../platform-for.server";
-import { rememberDeps, updateRememberedPassword } from "../remembered-login.server";
+import { rememberAfterPasswordChange, rememberDeps } from "../remembered-login.server";
 import type { ForcedChangeReason } from "../forced-change.server";
 
 /** Registration's rule for passwords, which the platform applies to changes too: 6–20 letters and digits. */
@@ -97,7 +97,17 @@ export async function changePasswordAction({ request, context }: ActionFunctionA
     context.session.setMustChangePassword(null);
     headers.append("Set-Cookie", await context.session.commit());
   }
-  // The remembered login would otherwise auto-login with the old password and be forgotten as wrong.
-  await updateRememberedPassword(request, rememberDeps(context), member.info.userName, parsed.data.newPassword);
+  // Every remembered login of the account made before is revoked; this browser's is remembered with the new password.
+  const remembered = await rememberAfterPasswordChange(
+    request,
+    rememberDeps(context),
+    { merchant: context.merchant.merchantCode, userName: member.info.userName },
+    parsed.data.newPassword,
+  ).catch((error: unknown) => {
+    // The old records hold the old password, which the platform now refuses: nothing is left open.
+    console.error("[change-password] remembered logins not revoked", error);
+    return null;
+  });
+  if (remembered) headers.append("Set-Cookie", remembered);
   return answer({ changed: true }, 200, headers);
 }

@@ -50,7 +50,7 @@ import {
   twoFactorCodeRules,
 } from "../throttle.server";
 import { identityGuardFor } from "../../.server/security/identity-guard";
-import { geetestFields, readMobile, sendSmsCode } from "../send-code.server";
+import { geetestFields, readMobile, sendCodeStatus, sendSmsCode } from "../send-code.server";
 import {
   callRegisterByIdentity,
   clearPendingIdentityCookie,
@@ -200,7 +200,7 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
 async function sendCodeFromLoginForm(context: AppContext, form: LoginForm) {
   const sent = await sendSmsCode(context, form);
   if (sent.ok) return answer({ ...form, mode: "sms" }, { codeSent: { expiresInMs: sent.expiresInMs } }, 200);
-  return answer({ ...form, mode: "sms" }, { fieldErrors: sent.errors, notice: sent.notice }, sent.status);
+  return answer({ ...form, mode: "sms" }, { fieldErrors: sent.errors, notice: sent.notice }, sendCodeStatus(sent));
 }
 
 async function login(request: Request, context: AppContext, form: LoginForm) {
@@ -400,7 +400,7 @@ async function twoFactorAction(request: Request, context: AppContext, form: Logi
     const patch: Partial<TwoFactorState> = sent.ok
       ? { codeSent: { expiresInMs: sent.expiresInMs }, values: twoFactorValues(form), focus: "verificationCode" }
       : { errors: sent.errors, notice: sent.notice, values: twoFactorValues(form), focus: sent.errors.mobileNum ? "mobileNum" : null };
-    return answer(form, { twoFactor: twoFactorState(pending, method, patch) }, sent.ok ? 200 : sent.status);
+    return answer(form, { twoFactor: twoFactorState(pending, method, patch) }, sendCodeStatus(sent));
   }
 
   const { values, errors } = validateTwoFactor(method, form);

@@ -145,8 +145,33 @@ export async function readAdParams(request: Request, secret: string): Promise<Re
 }
 
 /**
+ * Browsers drop a cookie whose Set-Cookie line (name, value and attributes) is over 4096 bytes: the ad cookie stays
+ * within this, with room to spare (docs/behaviour/tracking.md#attribution).
+ */
+export const MAX_AD_COOKIE_BYTES = 4000;
+
+/**
+ * The stored ad parameters with the address's merged in, oldest first: the address's come last and
+ * replace stored ones of the same name.
+ */
+export function mergeAdParams(stored: Record<string, string>, fromAddress: Record<string, string>): [string, string][] {
+  return [...Object.entries(stored).filter(([name]) => !Object.hasOwn(fromAddress, name)), ...Object.entries(fromAddress)];
+}
+
+/** The ad cookie's Set-Cookie for these parameters (oldest first): the oldest go until it fits. */
+export async function adParamsSetCookie(request: Request, secret: string, params: [string, string][]): Promise<string> {
+  const cookie = adParamsCookie(request, secret);
+  for (let oldest = 0; ; oldest++) {
+    const line = await cookie.serialize(Object.fromEntries(params.slice(oldest)));
+    // One parameter (at most 256 characters) always fits: the loop ends at the latest there.
+    if (new TextEncoder().encode(line).byteLength <= MAX_AD_COOKIE_BYTES || oldest >= params.length) return line;
+  }
+}
+
+/**
  * Set-Cookie values that store what this address brings (registration codes, ad parameters); none when it
- * brings nothing. Stored ad parameters are merged, the address's values winning.
+ * brings nothing. Stored ad parameters are merged, the address's values winning, the oldest left out when the cookie
+ * would be too large.
  */
 export async function rememberArrival(request: Request, host: string, secret: string): Promise<string[]> {
   const url = new URL(request.url);
@@ -155,7 +180,7 @@ export async function rememberArrival(request: Request, host: string, secret: st
   if (info) cookies.push(await registrationInfoCookie(request, secret).serialize(info));
   const ads = adParamsFrom(url.searchParams);
   if (Object.keys(ads).length) {
-    cookies.push(await adParamsCookie(request, secret).serialize({ ...(await readAdParams(request, secret)), ...ads }));
+    cookies.push(await adParamsSetCookie(request, secret, mergeAdParams(await readAdParams(request, secret), ads)));
   }
   return cookies;
 }

@@ -2,7 +2,11 @@
 import { describe, expect, it } from "vitest";
 import { sanitiseHtml } from "~/.server/html/sanitize.server";
 
-const OPTIONS = { ownOrigin: "http://demo.localhost:8787", imageHosts: ["cdn.demo.example"] };
+const OPTIONS = {
+  ownOrigin: "http://demo.localhost:8787",
+  imageHosts: ["cdn.demo.example"],
+  imageOrigins: ["https://img.demo.example"],
+};
 const clean = (html: string) => sanitiseHtml(html, OPTIONS);
 
 /** Nothing in the output can run script, load a foreign resource or submit anything. */
@@ -12,7 +16,7 @@ function expectInert(output: string): void {
   expect(output).not.toMatch(/style\s*=/i);
   expect(output).not.toMatch(/(java|vb)script\s*:/i);
   expect(output).not.toMatch(/data\s*:/i);
-  expect(output).not.toMatch(/src="(?!\/|https:\/\/cdn\.demo\.example\/|http:\/\/demo\.localhost:8787\/)/i);
+  expect(output).not.toMatch(/src="(?!https:\/\/cdn\.demo\.example\/|https:\/\/img\.demo\.example\/)/i);
 }
 
 const HOSTILE: string[] = [
@@ -94,11 +98,43 @@ describe("sanitiseHtml", () => {
     expect(clean('<a href="javascript:alert(1)">x</a>')).toBe("<a>x</a>");
   });
 
-  it("keeps images from the site itself and its image CDNs only", () => {
-    expect(clean('<img src="/wps/sandbox-files/banners/a.png" alt="A">')).toBe('<img src="/wps/sandbox-files/banners/a.png" alt="A">');
+  it("keeps images from the merchant's image origins and image CDNs only, over https", () => {
     expect(clean('<img src="https://cdn.demo.example/a.png" alt="">')).toBe('<img src="https://cdn.demo.example/a.png" alt>');
+    expect(clean('<img src="https://img.demo.example/b.png" alt="B">')).toBe('<img src="https://img.demo.example/b.png" alt="B">');
+    expect(clean('<img src="HTTPS://IMG.demo.example:443/c.png">')).toBe('<img src="https://img.demo.example/c.png">');
     expect(clean('<p>x<img src="https://evil.example/a.png">y</p>')).toBe("<p>xy</p>");
-    expect(clean('<img src="/a.png" width="100" height="50%">')).toBe('<img src="/a.png" width="100">');
+    expect(clean('<img src="https://cdn.demo.example/a.png" width="100" height="50%">')).toBe(
+      '<img src="https://cdn.demo.example/a.png" width="100">',
+    );
+  });
+
+  // An image is a GET with the member's cookie (and through /wps with the member's token): never one to the site itself.
+  it.each([
+    '<img src="/wps/member/info">',
+    '<img src="/m/logout">',
+    '<img src="/a.png">',
+    '<img src="a.png">',
+    '<img src="./a.png">',
+    '<img src="../wps/x">',
+    '<img src="?x=1">',
+    '<img src="http://demo.localhost:8787/wps/member/info">',
+    '<img src="//evil.example/a.png">',
+    '<img src="//cdn.demo.example/a.png">',
+    '<img src="/\\evil.example/a.png">',
+    '<img src="\\\\evil.example/a.png">',
+    '<img src="&#47;wps/member/info">',
+    '<img src="&#x2F;&#x2F;evil.example/a.png">',
+    '<img src=" /wps/member/info">',
+    '<img src="\t//evil.example/a.png">',
+    '<img src="http://cdn.demo.example/a.png">',
+    '<img src="https://user:pw@cdn.demo.example/a.png">',
+    '<img src="https://cdn.demo.example.evil.example/a.png">',
+    '<img src="https://img.demo.example.evil.example/a.png">',
+    '<img src="https://img.demo.example:8443/a.png">',
+    "<img src=/wps/member/info>",
+    "<img src='/wps/member/info'>",
+  ])("drops %s whole: not one of the merchant's image origins", (input) => {
+    expect(clean(`<p>a${input}b</p>`)).toBe("<p>ab</p>");
   });
 
   it("keeps escaped text escaped", () => {

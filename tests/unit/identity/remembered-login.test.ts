@@ -6,7 +6,7 @@ import {
   rememberedFields,
   rememberLoginCookie,
   setAutoLoginCookie,
-  updateRememberedPassword,
+  rememberAfterPasswordChange,
 } from "../../../app/identity/remembered-login.server";
 import { seal, unseal } from "../../../app/identity/sealed.server";
 import { expectOwnCookie, parseSetCookie } from "../../support/cookies";
@@ -144,12 +144,55 @@ describe("the mc_remember cookie and its server-side record", () => {
     expect(d.records.map.size).toBe(1);
   });
 
-  it("a password change rewrites the member's record", async () => {
+  it("a password change revokes every remembered login of the account; the changing browser's is remembered anew", async () => {
     const d = deps();
-    const cookie = await rememberLoginCookie(new Request("http://demo.localhost/"), d, login);
-    await updateRememberedPassword(requestWith(cookie), d, "DEMO01", "changed99");
+    const member = { merchant: "demo", userName: "DEMO01" };
+    const here = await rememberLoginCookie(new Request("http://demo.localhost/"), d, login, "1", 1_000);
+    const elsewhere = await rememberLoginCookie(new Request("http://demo.localhost/"), d, login, "1", 2_000);
+    const other = await rememberLoginCookie(new Request("http://demo.localhost/"), d, { ...login, username: "demo02" }, "1", 2_000);
+    const read = async (cookie: string, now: number) =>
+      readRememberedCredentials((await readRememberedLogin(requestWith(cookie), SECRET))!, d, now);
+
+    const renewed = await rememberAfterPasswordChange(requestWith(here), d, member, "changed99", 3_000);
+    expect(renewed).not.toBeNull();
+    // The old cookie (and any copy of it) and the other device's are revoked; another account's is not.
+    expect(await read(here, 3_001)).toBeNull();
+    expect(await read(elsewhere, 3_001)).toBeNull();
+    expect(await read(other, 3_001)).toEqual({ username: "demo02", password: "demo1234" });
+    expect(await read(renewed!, 3_001)).toEqual({ username: "demo01", password: "changed99" });
+    expect((await readRememberedLogin(requestWith(renewed!), SECRET))!.recordId).not.toBe(
+      (await readRememberedLogin(requestWith(here), SECRET))!.recordId,
+    );
+    // A login remembered after the change is good.
+    const later = await rememberLoginCookie(new Request("http://demo.localhost/"), d, { ...login, password: "changed99" }, "1", 4_000);
+    expect(await read(later, 4_001)).toEqual({ username: "demo01", password: "changed99" });
+  });
+
+  it("a password change in a browser that remembers nobody, or someone else, still revokes the account's", async () => {
+    const d = deps();
+    const member = { merchant: "demo", userName: "demo01" };
+    const remembered = await rememberLoginCookie(new Request("http://demo.localhost/"), d, login, "1", 1_000);
+    expect(await rememberAfterPasswordChange(new Request("http://demo.localhost/"), d, member, "changed99", 2_000)).toBeNull();
+    const stored = (await readRememberedLogin(requestWith(remembered), SECRET))!;
+    expect(await readRememberedCredentials(stored, d, 2_001)).toBeNull();
+    const otherOne = await rememberLoginCookie(new Request("http://demo.localhost/"), d, { ...login, username: "demo02" }, "1", 3_000);
+    expect(await rememberAfterPasswordChange(requestWith(otherOne), d, member, "changed98", 4_000)).toBeNull();
+  });
+
+  it("a record whose account's change cannot be read is not used", async () => {
+    const d = deps();
+    const cookie = await rememberLoginCookie(new Request("http://demo.localhost/"), d, login, "1", 1_000);
     const stored = (await readRememberedLogin(requestWith(cookie), SECRET))!;
-    expect(await readRememberedCredentials(stored, d)).toEqual({ username: "demo01", password: "changed99" });
+    const failing = {
+      ...d,
+      records: {
+        ...d.records,
+        getRecord: (id: string, now: number) =>
+          id.startsWith("remember-revoked:") ? Promise.reject(new Error("down")) : d.records.getRecord(id, now),
+      },
+    };
+    expect(await readRememberedCredentials(stored, failing, 1_001)).toBeNull();
+    expect(await readRememberedCredentials(stored, d, 1_001)).toEqual({ username: "demo01", password: "demo1234" });
   });
 
   it("without a record store only the prefill is remembered (no auto-login)", async () => {

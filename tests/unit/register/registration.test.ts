@@ -2,6 +2,7 @@
 // the referral/affiliate prefill and the stored registration info.
 import { describe, expect, it } from "vitest";
 import {
+  AD_PARAM_NAMES,
   adParamsCookie,
   buildPixelTrack,
   nextRegistrationInfo,
@@ -366,5 +367,48 @@ describe("registration cookies", () => {
     expect(secure[0]).toMatch(/; Secure/);
     expect(secure[0]).toMatch(/HttpOnly/);
     expect(secure[0]).toMatch(/Max-Age=7776000/);
+  });
+
+  const bytes = (line: string) => new TextEncoder().encode(line).byteLength;
+  const adCookieOf = (cookies: string[]) => cookies.find((line) => /^(__Host-)?mc_ad=/.test(line))!;
+  /** Every ad parameter at the 256 characters a value keeps, each value telling its name and landing. */
+  const everyParameter = (landing: string) =>
+    new URLSearchParams(AD_PARAM_NAMES.map((name) => [name, `${landing}-${name}-`.padEnd(256, "x")]));
+
+  it("keeps the ad cookie's Set-Cookie within 4096 bytes with every parameter at its longest, the newest kept", async () => {
+    for (const origin of ["http://demo.localhost", "https://demo.example.com"]) {
+      const first = await rememberArrival(new Request(`${origin}/m/home?${everyParameter("one")}`), "demo.localhost", SECRET);
+      expect(bytes(adCookieOf(first))).toBeLessThanOrEqual(4096);
+      const readBack = (line: string) => new Request(`${origin}/m/home`, { headers: { Cookie: line.split(";")[0]! } });
+      const stored = await readAdParams(readBack(adCookieOf(first)), SECRET);
+      // The address's own parameters do not all fit: the later names are kept, whole.
+      expect(Object.keys(stored).length).toBeGreaterThan(5);
+      expect(Object.keys(stored)).toEqual(AD_PARAM_NAMES.slice(-Object.keys(stored).length));
+      for (const [name, value] of Object.entries(stored)) expect(value).toBe(`one-${name}-`.padEnd(256, "x"));
+
+      // A later landing with two new values: those are kept, and the oldest stored ones make room.
+      const later = new Request(`${origin}/m/home?gclid=${"g".repeat(256)}&fbPixelId=${"p".repeat(256)}`, {
+        headers: { Cookie: adCookieOf(first).split(";")[0]! },
+      });
+      const second = adCookieOf(await rememberArrival(later, "demo.localhost", SECRET));
+      expect(bytes(second)).toBeLessThanOrEqual(4096);
+      const next = await readAdParams(readBack(second), SECRET);
+      expect(next.gclid).toBe("g".repeat(256));
+      expect(next.fbPixelId).toBe("p".repeat(256));
+      expect(Object.keys(next).slice(-2)).toEqual(["fbPixelId", "gclid"]);
+      const lastStored = AD_PARAM_NAMES.filter((name) => name !== "gclid" && name !== "fbPixelId").at(-1)!;
+      expect(next[lastStored]).toBe(stored[lastStored]);
+    }
+  });
+
+  it("keeps every small ad parameter, stored ones before the address's", async () => {
+    const first = await rememberArrival(new Request("http://demo.localhost/m/home?gclid=G1&ttclid=T1"), "demo.localhost", SECRET);
+    const later = new Request("http://demo.localhost/m/home?gclid=G2&fbclid=F2", { headers: { Cookie: adCookieOf(first).split(";")[0]! } });
+    const next = await readAdParams(cookieOf(adCookieOf(await rememberArrival(later, "demo.localhost", SECRET))), SECRET);
+    expect(Object.entries(next)).toEqual([
+      ["ttclid", "T1"],
+      ["fbclid", "F2"],
+      ["gclid", "G2"],
+    ]);
   });
 });
