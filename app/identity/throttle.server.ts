@@ -9,28 +9,10 @@ import { identityGuardFor, type AttemptRule, type AttemptState } from "../.serve
 import { md5Hex } from "../.server/platform/encryption";
 import { deviceSeedOf, serverDeviceId } from "./device-id.server";
 import { sessionSecret } from "./platform-for.server";
+import { THROTTLE_LIMITS, type ThrottleKind } from "./throttle-limits";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-
-/** What is counted: login failures, SMS codes sent, registrations tried. */
-export type ThrottleKind = "login" | "sms-code" | "register";
-
-type Limits = {
-  /** Hard: per account and client. Null where the kind is not counted per client. */
-  perClient: number | null;
-  perAccount: number;
-  perIp: number;
-  /** Soft limits (per account, per IP) are waived for a known device; otherwise they are hard too. */
-  soft: boolean;
-  windowMs: number;
-};
-
-export const THROTTLE_LIMITS: Record<ThrottleKind, Limits> = {
-  login: { perClient: 5, perAccount: 20, perIp: 300, soft: true, windowMs: 15 * MINUTE },
-  "sms-code": { perClient: null, perAccount: 5, perIp: 100, soft: false, windowMs: 15 * MINUTE },
-  register: { perClient: null, perAccount: 5, perIp: 200, soft: false, windowMs: 60 * MINUTE },
-};
 
 /** How long a device that logged in to an account stays known to it (renewed at each login; as a remembered login). */
 export const KNOWN_DEVICE_MS = 180 * DAY;

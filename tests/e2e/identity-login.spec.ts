@@ -5,7 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { getPage, hostFor, request } from "../support/http";
 import { testTimings } from "../support/timings";
-import { THROTTLE_LIMITS } from "~/identity/throttle.server";
+import { THROTTLE_LIMITS } from "~/identity/throttle-limits";
 import { exclusiveBothWays, expect, scripts, shellState, test, urlOn, waitForHydration, watchFor } from "./fixtures";
 import { loginAs } from "./support/login";
 

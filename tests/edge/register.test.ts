@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { bodyText, dialogs, getPage, hostFor, originFor, request, resetFaults } from "../support/http";
 import { solvedCaptcha } from "../support/captcha";
 import { cookieJar, inputTag, inputValue, uniqueUsername } from "../support/forms";
-import { THROTTLE_LIMITS } from "~/identity/throttle.server";
+import { THROTTLE_LIMITS } from "~/identity/throttle-limits";
 
 beforeAll(() => resetFaults());
 
