@@ -79,6 +79,8 @@ export type CheckedCall = Expectation & {
   /** The query that tells this call from others on the same path (shown, and matched when recording). */
   query?: Readonly<Record<string, string>>;
   source: Source;
+  /** Made alongside its concurrent neighbours, as a page makes its reads. */
+  concurrent?: boolean;
   /** The product cannot do without it: a failure fails the check (exit 1); others warn. */
   essential: boolean;
   audience: "visitor" | "member";
@@ -214,6 +216,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
   },
   {
     id: "status",
+    concurrent: true,
     method: "GET",
     path: "/wps/system/status",
     source: "spec",
@@ -228,6 +231,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
   },
   {
     id: "config",
+    concurrent: true,
     method: "GET",
     path: "/wps/system/config",
     source: "assumed",
@@ -243,6 +247,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
   },
   {
     id: "country",
+    concurrent: true,
     method: "GET",
     path: "/wps/system/country",
     query: { _: "common" },
@@ -258,6 +263,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
   },
   {
     id: "ping",
+    concurrent: true,
     method: "GET",
     path: "/wps/system/test/ping",
     source: "spec",
@@ -270,6 +276,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
   },
   {
     id: "captcha-challenge",
+    concurrent: true,
     method: "GET",
     path: "/wps/captcha/geetest",
     source: "spec",
@@ -285,6 +292,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
   },
   {
     id: "popups-visitor",
+    concurrent: true,
     method: "GET",
     path: "/wps/relay/MCSFE_getListAnnouncements",
     query: { types: "PU", execution: "B" },
@@ -299,6 +307,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
   },
   {
     id: "marquee",
+    concurrent: true,
     method: "GET",
     path: "/wps/relay/MCSFE_getListAnnouncements",
     query: { types: "MQ" },
@@ -317,6 +326,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
   },
   {
     id: "banners",
+    concurrent: true,
     method: "GET",
     path: "/wps/system/banners",
     query: { groups: "m_home,m_event" },
@@ -333,6 +343,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
   },
   {
     id: "image-popups",
+    concurrent: true,
     method: "GET",
     path: "/wps/system/banners",
     query: { groups: IMAGE_POPUP_GROUPS.join(",") },
@@ -351,6 +362,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
   },
   {
     id: "vendors",
+    concurrent: true,
     method: "GET",
     path: "/wps/relay/GCSGAME_newGameVendor",
     source: "spec",
@@ -367,6 +379,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
   },
   {
     id: "promotions-visitor",
+    concurrent: true,
     method: "GET",
     path: "/wps/relay/MCSFE_getPromotionList",
     source: "assumed",
@@ -381,6 +394,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
   },
   {
     id: "available-promotions",
+    concurrent: true,
     method: "GET",
     path: "/wps/relay/MCSFE_getMerchantAvailablePromotions",
     source: "spec",
@@ -394,6 +408,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
   },
   {
     id: "app-download-announcements",
+    concurrent: true,
     method: "GET",
     path: "/wps/relay/MCSFE_getListAnnouncements",
     query: { types: "PR", category: "app_download" },
@@ -408,6 +423,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
   },
   {
     id: "download-links",
+    concurrent: true,
     method: "GET",
     path: "/wps/system/downloadLinks",
     source: "assumed",
@@ -422,6 +438,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
   },
   {
     id: "app-version",
+    concurrent: true,
     method: "GET",
     path: "/wps/system/appVersion",
     query: { platform: "Android" },
@@ -478,6 +495,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
   },
   {
     id: "popups-member",
+    concurrent: true,
     method: "GET",
     path: "/wps/relay/MCSFE_getListAnnouncements",
     query: { types: "PU", execution: "A" },
@@ -494,6 +512,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
   },
   {
     id: "promotions-member",
+    concurrent: true,
     method: "GET",
     path: "/wps/relay/MCSFE_getPromotionList",
     source: "assumed",
@@ -510,6 +529,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
   },
   {
     id: "reward-centre",
+    concurrent: true,
     method: "GET",
     path: "/wps/relay/MCSFE_getRewardCenterPromotions",
     source: "assumed",
@@ -527,6 +547,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
   },
   {
     id: "referral",
+    concurrent: true,
     method: "GET",
     path: "/wps/member/referral",
     source: "assumed",
@@ -542,6 +563,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
   },
   {
     id: "chat-unread",
+    concurrent: true,
     method: "GET",
     path: "/wps/relay/CBS_unreadCount",
     source: "spec",
@@ -558,6 +580,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
   },
   {
     id: "chat-launch",
+    concurrent: true,
     method: "GET",
     path: "/wps/relay/CBS_launchChat",
     source: "spec",

@@ -109,30 +109,72 @@ function queryText(call: CheckedCall): string {
     .join("&");
 }
 
-export async function runCheck(options: CheckOptions): Promise<CheckResult> {
+/** One call with its own round-trip log, judged. */
+async function runOne(
+  call: CheckedCall,
+  shared: RunContext & { clientFor: (trips: Trip[]) => RunContext["client"] },
+): Promise<{ row: Row; answer: CheckResult["answers"][number] | null; rowCtx: RunContext }> {
   const trips: Trip[] = [];
-  const binding = recordingBinding(options.platformOrigin, trips, options.fetch ?? fetch);
+  const rowCtx: RunContext = { ...shared, client: shared.clientFor(trips) };
+  let skip: Skip | null = null;
+  try {
+    const outcome = await call.run(rowCtx);
+    if (outcome instanceof Skip) skip = outcome;
+  } catch (error) {
+    // A product function that throws (a redirect it builds, a bug): reported on the row, never as a stack.
+    skip = new Skip(`the product's call threw: ${reasonOf(error)}`);
+  }
+  const trip = trips.filter((t) => t.pathname === call.path).at(-1);
+  if (trip && trip.answer.kind === "none") {
+    // The client stopped waiting: the product's own timeout for this call.
+    trip.ms = Math.round(performance.now() - trip.started);
+    trip.answer = { kind: "timeout", afterMs: trip.ms };
+  }
+  const verdict: Verdict = trip ? evaluate(trip.answer, call) : { result: "skipped", detail: skip?.reason ?? "not called" };
+  const severity = severityOf(call, verdict);
+  const row: Row = {
+    call: call.id,
+    method: call.method,
+    path: call.path,
+    query: queryText(call),
+    source: call.source,
+    essential: call.essential,
+    audience: call.audience,
+    status: trip?.answer.kind === "answer" ? trip.answer.status : null,
+    ms: trip?.ms ?? null,
+    verdict,
+    severity,
+    playerSees: severity === "ok" || severity === "skipped" ? null : call.playerSees,
+  };
+  return { row, answer: trip ? { call, trip } : null, rowCtx };
+}
+
+export async function runCheck(options: CheckOptions): Promise<CheckResult> {
+  const fetchImpl = options.fetch ?? fetch;
   // The route's own platform is replaced by the stand-in binding: whatever the route names, the check calls the origin.
   const merchant: Merchant = { ...options.merchant, platform: { service: CHECK_BINDING } };
-  const env = { [CHECK_BINDING]: binding };
   const pageDeadlineMs = options.pageDeadlineMs ?? PAGE_DEADLINE_MS;
   const callTimeoutMs = options.callTimeoutMs ?? PLATFORM_TIMEOUT_MS;
   const visitorRequest = new Request(`https://${options.host}/m/home`);
 
-  const ctx: RunContext = {
-    merchant,
-    host: options.host,
-    language: options.language,
-    client: (kind, token = null) =>
+  const clientFor =
+    (trips: Trip[]): RunContext["client"] =>
+    (kind, token = null) =>
       PlatformClient.create({
         merchant,
-        env,
+        env: { [CHECK_BINDING]: recordingBinding(options.platformOrigin, trips, fetchImpl) },
         request: visitorRequest,
         language: options.language,
         token,
         callTimeoutMs,
         deadline: kind === "page" ? Date.now() + pageDeadlineMs : null,
-      }),
+      });
+  const ctx: RunContext & { clientFor: typeof clientFor } = {
+    clientFor,
+    client: clientFor([]),
+    merchant,
+    host: options.host,
+    language: options.language,
     settings: null,
     member: options.member,
     token: null,
@@ -142,42 +184,22 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
 
   const rows: Row[] = [];
   const answers: CheckResult["answers"] = [];
-  for (const call of options.calls ?? CHECKED_CALLS) {
-    const first = trips.length;
-    let skip: Skip | null = null;
-    try {
-      const outcome = await call.run(ctx);
-      if (outcome instanceof Skip) skip = outcome;
-    } catch (error) {
-      // A product function that throws (a redirect it builds, a bug): reported on the row, never as a stack.
-      skip = new Skip(`the product's call threw: ${reasonOf(error)}`);
+  // Consecutive calls marked concurrent go together, as a page's reads do; the rest one by one (they feed later calls).
+  const calls = options.calls ?? CHECKED_CALLS;
+  for (let i = 0; i < calls.length;) {
+    let j = i + 1;
+    if (calls[i]!.concurrent) while (j < calls.length && calls[j]!.concurrent) j++;
+    const batch = calls.slice(i, j);
+    const done = await Promise.all(batch.map((call) => runOne(call, ctx)));
+    for (const { row, answer, rowCtx } of done) {
+      rows.push(row);
+      if (answer) answers.push(answer);
+      // What a call learnt (the settings, the member's token and language) is there for the calls after it.
+      ctx.settings = rowCtx.settings ?? ctx.settings;
+      ctx.token = rowCtx.token;
+      ctx.memberLanguage = rowCtx.memberLanguage ?? ctx.memberLanguage;
     }
-    const trip = trips
-      .slice(first)
-      .filter((t) => t.pathname === call.path)
-      .at(-1);
-    if (trip && trip.answer.kind === "none") {
-      // The client stopped waiting: the product's own timeout for this call.
-      trip.ms = Math.round(performance.now() - trip.started);
-      trip.answer = { kind: "timeout", afterMs: trip.ms };
-    }
-    const verdict: Verdict = trip ? evaluate(trip.answer, call) : { result: "skipped", detail: skip?.reason ?? "not called" };
-    if (trip) answers.push({ call, trip });
-    const severity = severityOf(call, verdict);
-    rows.push({
-      call: call.id,
-      method: call.method,
-      path: call.path,
-      query: queryText(call),
-      source: call.source,
-      essential: call.essential,
-      audience: call.audience,
-      status: trip?.answer.kind === "answer" ? trip.answer.status : null,
-      ms: trip?.ms ?? null,
-      verdict,
-      severity,
-      playerSees: severity === "ok" || severity === "skipped" ? null : call.playerSees,
-    });
+    i = j;
   }
   const secrets = [options.member?.password, options.member?.username, ctx.token].filter((s): s is string => !!s);
   // Nothing the platform said may carry the member's secrets onto the screen.
