@@ -50,7 +50,7 @@ import { IMAGE_POPUP_GROUPS } from "../../app/shell/download/rules";
 import { launchChat, unreadCount } from "../../app/support/chat.server";
 import type { Expectation, Verdict } from "./evaluate";
 
-export type Source = "spec" | "assumed";
+export type Source = "specified" | "assumed";
 
 /** What a call's run can use: clients made as a page or an action would, and what earlier calls learnt. */
 export type RunContext = {
@@ -79,6 +79,8 @@ export type CheckedCall = Expectation & {
   /** The query that tells this call from others on the same path (shown, and matched when recording). */
   query?: Readonly<Record<string, string>>;
   source: Source;
+  /** Its row in docs/platform-contract.md#where-each-part-comes-from when that is not "METHOD path?query". */
+  contractRow?: string;
   /** Made alongside its concurrent neighbours, as a page makes its reads. */
   concurrent?: boolean;
   /** The product cannot do without it: a failure fails the check (exit 1); others warn. */
@@ -148,13 +150,21 @@ function rsaText(text: string): Verdict {
 const needsMember = (ctx: RunContext): string | Skip =>
   ctx.token ?? new Skip(ctx.member ? "no member session: the login failed" : "needs --member");
 
+/** A call's row in the contract's table: "METHOD path?query" in backticks, or its own. */
+export function contractRowOf(call: CheckedCall): string {
+  const query = Object.entries(call.query ?? {})
+    .map(([name, value]) => `${name}=${value}`)
+    .join("&");
+  return call.contractRow ?? `\`${call.method} ${call.path}${query ? `?${query}` : ""}\``;
+}
+
 export const CHECKED_CALLS: readonly CheckedCall[] = [
   // ---- visitor: the shell and every page ----
   {
     id: "rsa-key",
     method: "GET",
     path: "/wps/session/key/rsa",
-    source: "spec",
+    source: "specified",
     essential: true,
     audience: "visitor",
     playerSees: "every login and registration fails (Missing Encryption)",
@@ -174,6 +184,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
     essential: true,
     audience: "visitor",
     playerSees: "every login, registration and password change is refused (X-RSA / X-Digest read differently)",
+    contractRow: "headers `Encryption`, `X-RSA`, `X-Digest`",
     acceptFailure: handshakeAccepted,
     refusalField: encryptionRefusal,
     async run(ctx) {
@@ -219,7 +230,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
     concurrent: true,
     method: "GET",
     path: "/wps/system/status",
-    source: "spec",
+    source: "specified",
     essential: false,
     audience: "visitor",
     playerSees: "no maintenance or access-denied page when the platform means one",
@@ -251,7 +262,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
     method: "GET",
     path: "/wps/system/country",
     query: { _: "common" },
-    source: "spec",
+    source: "specified",
     essential: false,
     audience: "visitor",
     playerSees: "no dialling-code picker on the login and register pages",
@@ -266,7 +277,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
     concurrent: true,
     method: "GET",
     path: "/wps/system/test/ping",
-    source: "spec",
+    source: "specified",
     essential: false,
     audience: "visitor",
     playerSees: "the 'network slowly' toast",
@@ -279,7 +290,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
     concurrent: true,
     method: "GET",
     path: "/wps/captcha/geetest",
-    source: "spec",
+    source: "specified",
     essential: false,
     audience: "visitor",
     playerSees: "'captcha not set up' where a form needs a captcha: that form cannot be sent",
@@ -365,7 +376,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
     concurrent: true,
     method: "GET",
     path: "/wps/relay/GCSGAME_newGameVendor",
-    source: "spec",
+    source: "specified",
     essential: false,
     audience: "visitor",
     playerSees: "no game lanes on the home page (fails soft)",
@@ -397,7 +408,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
     concurrent: true,
     method: "GET",
     path: "/wps/relay/MCSFE_getMerchantAvailablePromotions",
-    source: "spec",
+    source: "specified",
     essential: false,
     audience: "visitor",
     playerSees: "no download-bonus gift on the download bar",
@@ -412,7 +423,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
     method: "GET",
     path: "/wps/relay/MCSFE_getListAnnouncements",
     query: { types: "PR", category: "app_download" },
-    source: "spec",
+    source: "specified",
     essential: false,
     audience: "visitor",
     playerSees: "no download-bonus text on the download page",
@@ -456,7 +467,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
     id: "login",
     method: "POST",
     path: "/wps/session/login",
-    source: "spec",
+    source: "specified",
     essential: true,
     audience: "member",
     playerSees: "no member can log in",
@@ -480,7 +491,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
     id: "member-info",
     method: "GET",
     path: "/wps/member/info",
-    source: "spec",
+    source: "specified",
     essential: true,
     audience: "member",
     playerSees: "a member's pages fail; the member type (chat, go-to buttons) and language are unknown",
@@ -566,7 +577,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
     concurrent: true,
     method: "GET",
     path: "/wps/relay/CBS_unreadCount",
-    source: "spec",
+    source: "specified",
     essential: false,
     audience: "member",
     playerSees: "no unread badge on the chat entry",
@@ -583,7 +594,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
     concurrent: true,
     method: "GET",
     path: "/wps/relay/CBS_launchChat",
-    source: "spec",
+    source: "specified",
     essential: false,
     audience: "member",
     playerSees: "the chat does not open ('unknown error')",
@@ -599,7 +610,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
     id: "member-language",
     method: "POST",
     path: "/wps/member/language",
-    source: "spec",
+    source: "specified",
     essential: false,
     audience: "member",
     playerSees: "a member's language choice is not kept on the platform",

@@ -122,7 +122,7 @@ function tableLines(rows: readonly Row[]): string[] {
     SEVERITY_MARK[row.severity],
     row.call,
     `${row.method} ${row.path}${row.query ? `?${row.query}` : ""}`,
-    row.source === "spec" ? "from spec" : "assumed",
+    row.source,
     row.status === null ? "-" : String(row.status),
     row.ms === null ? "-" : `${row.ms} ms`,
     verdictText(row.verdict) + (row.playerSees ? ` → player sees: ${row.playerSees}` : ""),

@@ -66,7 +66,7 @@ describe("platform check against a clean sandbox", () => {
     const run = await check(["--host", "demo.localhost"]);
     expect(run.code).toBe(0);
     expect(run.out).toMatch(/^ok +settings +GET \/wps\/system\/setting +assumed +200 +\d+ ms +shape ok$/m);
-    expect(run.out).toMatch(/^ok +rsa-key +GET \/wps\/session\/key\/rsa +from spec +200 +\d+ ms +shape ok$/m);
+    expect(run.out).toMatch(/^ok +rsa-key +GET \/wps\/session\/key\/rsa +specified +200 +\d+ ms +shape ok$/m);
     expect(run.out).toMatch(/^skip +login .*needs --member$/m);
   });
 });
