@@ -24,7 +24,7 @@ import type { LanguageCode } from "../../app/i18n/languages";
 import type { AppContext } from "../../app/lib/context";
 import { getPopupAnnouncements, popupListSchema } from "../../app/announcements/popup-call.server";
 import { challengeSchema, getCaptchaChallenge } from "../../app/captcha/captcha.server";
-import { bannerListSchema, bannerSchema, loadBanners } from "../../app/home/banners.server";
+import { bannerListSchema, bannerSchema, loadBanners, toHomeBanners } from "../../app/home/banners.server";
 import { loadGameLanes, toVendors, vendorListSchema, vendorSchema } from "../../app/home/lanes.server";
 import { loadMarquee, marqueeItemSchema, marqueeListSchema, toMarqueeItems } from "../../app/home/marquee.server";
 import { callLogin, callLogout, loginValueSchema } from "../../app/identity/session-calls.server";
@@ -347,6 +347,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
     playerSees: "no banners on the home page (fails soft)",
     schema: bannerListSchema,
     item: bannerSchema,
+    view: (value) => toHomeBanners(bannerListSchema.parse(value), false, []),
     async run(ctx) {
       const platform = ctx.client("page");
       await loadBanners(loaderContext(ctx, platform, null));
