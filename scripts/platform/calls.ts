@@ -211,15 +211,8 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
     audience: "visitor",
     playerSees: "login and register pages without captcha, social sign-in or chat; white-label features off",
     schema: siteSettingsSchema,
-    fields: {
-      whitelabelVal: "object",
-      captcha: "object",
-      gw: "object",
-      sms: "object",
-      currency: "string",
-      countryCode: "string",
-      countryDialingCode: "string",
-    },
+    // What the product needs and would silently default: white-label flags, captcha flags, Geetest and Firebase setup.
+    fields: { whitelabelVal: "object", captcha: "object", gw: "object", sms: "object" },
     async run(ctx) {
       const settings = await getSiteSettings(ctx.client("page"));
       ctx.settings = settings.ok ? settings.value : null;
@@ -328,7 +321,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
     playerSees: "no marquee on the home page, or items without text (fails soft)",
     schema: marqueeListSchema,
     item: marqueeItemSchema,
-    fields: { "[].id": "present", "[].content": "string" },
+    fields: { "[].id": "present", "[].content|title": "string" },
     view: (value) => toMarqueeItems(marqueeListSchema.parse(value)),
     async run(ctx) {
       const platform = ctx.client("page");
@@ -443,7 +436,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
     audience: "visitor",
     playerSees: "no download bar and an empty download page",
     schema: downloadLinksSchema,
-    fields: { "[].resourceType": "string", "[].url": "string" },
+    fields: { "[].resourceType": "string" },
     async run(ctx) {
       await getDownloadLinks(ctx.client("page"));
     },

@@ -27,7 +27,7 @@ export type Expectation = {
   schema?: z.ZodTypeAny;
   /** A list's items: the product drops an item that fails this (the section shows fewer, or none). */
   item?: z.ZodTypeAny;
-  /** Fields the product reads whose absence it would not notice (a default, a fallback): dot paths, `[]` for items. */
+  /** Fields the product reads whose absence it would not notice (a default, a fallback): dot paths, `[]` for items, `a|b` for either. */
   fields?: Readonly<Record<string, FieldType>>;
   /** A business failure that still proves the call works (the handshake's "no such user"). */
   acceptFailure?: (errorCode: string | undefined, status: number) => boolean;
@@ -101,6 +101,20 @@ function fieldIssue(value: unknown, field: string, type: FieldType): Verdict | n
     }
     const each = head.endsWith("[]");
     const name = each ? head.slice(0, -2) : head;
+    if (rest.length === 0 && !each && name.includes("|")) {
+      // "content|title": one of them, of the type (the product reads the first it finds).
+      const record = node !== null && typeof node === "object" ? (node as Record<string, unknown>) : {};
+      const names = name.split("|");
+      // A string must say something: the product falls back from an empty one to the next.
+      const has = (v: unknown) => (type === "present" ? v !== undefined : jsonType(v) === type && v !== "");
+      if (names.some((n) => has(record[n]))) return null;
+      return {
+        result: "mismatch",
+        field: formatPath([...at, name]),
+        expected: `${type === "present" ? "a value" : type} in ${names.join(" or ")}`,
+        got: "missing",
+      };
+    }
     const child = name === "" ? node : node !== null && typeof node === "object" ? (node as Record<string, unknown>)[name] : undefined;
     const here = name === "" ? at : [...at, name];
     if (!each) return walk(child, rest, here);

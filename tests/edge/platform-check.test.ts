@@ -112,7 +112,7 @@ describe("platform check under a drift fault", () => {
     const run = await check(["--merchant", "demo"]);
     expect(run.code).toBe(0);
     expect(run.out).toMatch(
-      /^WARN +marquee +GET \/wps\/relay\/MCSFE_getListAnnouncements\?types=MQ +assumed +200 +\d+ ms +mismatch at \[0\]\.content: expected string, got missing → player sees: no marquee/m,
+      /^WARN +marquee +GET \/wps\/relay\/MCSFE_getListAnnouncements\?types=MQ +assumed +200 +\d+ ms +mismatch at \[0\]\.content\|title: expected string in content or title, got missing → player sees: no marquee/m,
     );
     // The popup list is the same path with another query: untouched.
     expect(run.out).toMatch(/^ok +popups-visitor /m);
