@@ -84,7 +84,8 @@ export function captchaSetupFromSettings(
   };
 }
 
-const challengeSchema = z.union([
+/** A captcha challenge as the platform answers it (also the contract check's, scripts/platform/calls.ts). */
+export const challengeSchema = z.union([
   z.object({
     gt: z.string().regex(/^[0-9a-zA-Z]{1,64}$/),
     challenge: z.string().regex(/^[0-9a-zA-Z]{1,128}$/),

@@ -119,6 +119,11 @@ export type FaultUpdate = {
   domainUnavailable?: boolean;
   /** Overrides the merchant's captcha script servers; null restores the default. */
   captchaServers?: string[] | null;
+  /** Answers in another shape: renamed answer fields, encrypted calls' headers read another way; null restores. */
+  drift?: {
+    renames?: { call: string; field: string; to: string }[];
+    headers?: ("X-RSA" | "X-Digest")[];
+  } | null;
 };
 
 export async function setFaults(update: FaultUpdate): Promise<void> {

@@ -165,8 +165,11 @@ export type DecryptResult =
 export type EncryptionErrorCode =
   "encryption.missing" | "encryption.key.mismatch" | "encryption.decrypt.failed" | "encryption.digest.mismatch";
 
+/** Headers a drifted platform reads another way (the "drift" fault, docs/platform-contract.md#drift-fault). */
+export type HeaderReadings = readonly ("X-RSA" | "X-Digest")[];
+
 /** Checks and decrypts one encrypted request against the merchant's current key. */
-export function decryptRequest(req: EncryptedRequest, key: RsaKey): DecryptResult {
+export function decryptRequest(req: EncryptedRequest, key: RsaKey, drifted: HeaderReadings = []): DecryptResult {
   const missing = (
     [
       ["Encryption", req.encryption],
@@ -183,7 +186,8 @@ export function decryptRequest(req: EncryptedRequest, key: RsaKey): DecryptResul
       message: `Missing Encryption: this endpoint needs an encrypted body and the headers ${missing.join(", ")}`,
     };
   }
-  if (req.xRsa.trim().toLowerCase() !== rsaKeyId(key.n)) {
+  const keyId = drifted.includes("X-RSA") ? md5Hex(key.n.toLowerCase()) : rsaKeyId(key.n);
+  if (req.xRsa.trim().toLowerCase() !== keyId) {
     return {
       ok: false,
       errorCode: "encryption.key.mismatch",
@@ -201,7 +205,8 @@ export function decryptRequest(req: EncryptedRequest, key: RsaKey): DecryptResul
     const reason = error instanceof DecryptionError ? error.message : "Decrypted body is not JSON";
     return { ok: false, errorCode: "encryption.decrypt.failed", message: `Could not decrypt the request: ${reason}` };
   }
-  if (req.xDigest.trim().toLowerCase() !== md5Hex(plaintext + randomKey)) {
+  const digest = drifted.includes("X-Digest") ? md5Hex(randomKey + plaintext) : md5Hex(plaintext + randomKey);
+  if (req.xDigest.trim().toLowerCase() !== digest) {
     return {
       ok: false,
       errorCode: "encryption.digest.mismatch",

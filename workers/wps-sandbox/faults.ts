@@ -12,6 +12,40 @@ export const maintenanceSchema = z
 
 const latencyPath = z.string().min(5).max(200).startsWith("/wps/");
 
+/**
+ * "Drift": a platform that answers in another shape than the product reads (docs/platform-contract.md#drift-fault).
+ * `renames`: in the value of answers to `call` (a path, optionally with query parameters that must match), the field
+ * at `field` (dot path, `[]` for every item of a list) is sent as `to`. `headers`: the encrypted calls' headers are
+ * read another way (X-RSA as the modulus's whole MD5, X-Digest as MD5(key + JSON)), so our calls are refused.
+ */
+export const driftSchema = z
+  .object({
+    renames: z
+      .array(
+        z
+          .object({
+            call: latencyPath,
+            field: z
+              .string()
+              .regex(
+                /^(\[\]|[A-Za-z0-9_]{1,64}(\[\])?)(\.([A-Za-z0-9_]{1,64}(\[\])?))*$/,
+                "a field path such as sms.providers or [].title",
+              ),
+            to: z.string().regex(/^[A-Za-z0-9_]{1,64}$/),
+          })
+          .strict(),
+      )
+      .max(10)
+      .default([]),
+    headers: z
+      .array(z.enum(["X-RSA", "X-Digest"]))
+      .max(2)
+      .default([]),
+  })
+  .strict();
+
+export type Drift = z.infer<typeof driftSchema>;
+
 /** Body of POST /__sandbox/faults: every field optional, merged into the stored set. */
 export const faultUpdateSchema = z
   .object({
@@ -26,6 +60,8 @@ export const faultUpdateSchema = z
     domainUnavailable: z.boolean().optional(),
     /** Overrides the merchant's GEETEST_SCRIPT_SERVERS in settings; null restores the default. */
     captchaServers: z.array(z.string().min(1).max(500)).max(5).nullable().optional(),
+    /** Answers in another shape (replaces the stored drift); null restores the contract's shapes. */
+    drift: driftSchema.nullable().optional(),
   })
   .strict();
 
@@ -41,6 +77,7 @@ export const faultsSchema = z.object({
   regionRestriction: z.boolean(),
   domainUnavailable: z.boolean(),
   captchaServers: z.array(z.string()).nullable().default(null),
+  drift: driftSchema.nullable().default(null),
 });
 
 export type Faults = z.infer<typeof faultsSchema>;
@@ -54,6 +91,7 @@ export const NO_FAULTS: Faults = {
   regionRestriction: false,
   domainUnavailable: false,
   captchaServers: null,
+  drift: null,
 };
 
 export function mergeFaults(current: Faults, update: Omit<FaultUpdate, "merchant">): Faults {
@@ -72,6 +110,7 @@ export function mergeFaults(current: Faults, update: Omit<FaultUpdate, "merchant
     regionRestriction: update.regionRestriction ?? current.regionRestriction,
     domainUnavailable: update.domainUnavailable ?? current.domainUnavailable,
     captchaServers: update.captchaServers !== undefined ? update.captchaServers : current.captchaServers,
+    drift: update.drift !== undefined ? update.drift : current.drift,
   };
 }
 
@@ -95,4 +134,45 @@ export async function applyTransportFaults(faults: Faults, path?: string): Promi
     return new Response('{"success": tru', { headers: { "content-type": "application/json; charset=utf-8" } });
   }
   return null;
+}
+
+/** Whether a rename's `call` ("/wps/x?types=MQ") names this request: the same path, and every query value it gives. */
+function callMatches(call: string, url: URL): boolean {
+  const target = new URL(call, "https://sandbox.internal");
+  if (target.pathname !== url.pathname) return false;
+  for (const [name, value] of target.searchParams) if (url.searchParams.get(name) !== value) return false;
+  return true;
+}
+
+function renameAt(node: unknown, segments: readonly string[], to: string): void {
+  const [head, ...rest] = segments;
+  if (head === undefined || node === null || typeof node !== "object") return;
+  const each = head.endsWith("[]");
+  const name = each ? head.slice(0, -2) : head;
+  const record = node as Record<string, unknown>;
+  if (rest.length === 0 && !each) {
+    if (name in record) {
+      record[to] = record[name];
+      delete record[name];
+    }
+    return;
+  }
+  const child = name === "" ? node : record[name];
+  if (each) {
+    if (Array.isArray(child)) for (const item of child) renameAt(item, rest, to);
+  } else renameAt(child, rest, to);
+}
+
+/** The answer with the drift's renames for this request applied to its `value`; the answer itself when none apply. */
+export async function applyDrift(drift: Drift | null, url: URL, response: Response): Promise<Response> {
+  const renames = (drift?.renames ?? []).filter((rename) => callMatches(rename.call, url));
+  if (renames.length === 0 || !(response.headers.get("content-type") ?? "").includes("application/json")) return response;
+  let body: { value?: unknown };
+  try {
+    body = (await response.clone().json()) as { value?: unknown };
+  } catch {
+    return response;
+  }
+  for (const rename of renames) renameAt(body.value, rename.field.split("."), rename.to);
+  return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
 }

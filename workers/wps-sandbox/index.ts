@@ -4,7 +4,7 @@ import type { WpsRoute } from "./context";
 import { ensureDatabase } from "./db";
 import type { Env } from "./env";
 import { loadFaults } from "./fault-store";
-import { applyTransportFaults } from "./faults";
+import { applyDrift, applyTransportFaults } from "./faults";
 import { fail, notFound } from "./http";
 import { findMerchant } from "./merchants";
 import { dispatch } from "./router";
@@ -44,7 +44,8 @@ async function handleWps(request: Request, url: URL, env: Env): Promise<Response
   const faults = await loadFaults(env.DB, merchant.code);
   const faulty = await applyTransportFaults(faults, url.pathname);
   if (faulty !== null) return faulty;
-  return dispatch(wpsRoutes, request, url.pathname, { request, url, env, merchant, faults });
+  const response = await dispatch(wpsRoutes, request, url.pathname, { request, url, env, merchant, faults });
+  return faults.drift === null ? response : applyDrift(faults.drift, url, response);
 }
 
 /**

@@ -2,6 +2,7 @@
 // decrypted JSON, turning every failure into a platform-shaped 400.
 import type { z } from "zod";
 import { decryptRequest } from "./encryption";
+import { loadFaults } from "./fault-store";
 import { fail } from "./http";
 import { getMerchantKey } from "./keys";
 import { parseWith, type Parsed } from "./validation";
@@ -20,6 +21,7 @@ export async function readEncryptedJson<S extends z.ZodTypeAny>(
       body: await request.text(),
     },
     await getMerchantKey(db, merchant),
+    (await loadFaults(db, merchant)).drift?.headers ?? [],
   );
   if (!result.ok) return { ok: false, response: fail(result.errorCode, result.message, 400) };
   return parseWith(schema, result.payload);

@@ -157,3 +157,15 @@ describe("generated keys", () => {
     expect(result).toMatchObject({ ok: true, payload, randomKey: call.r });
   });
 });
+
+describe("decryptRequest under a drift fault (headers read another way)", () => {
+  it("refuses the product's X-RSA when it reads the modulus's whole MD5", () => {
+    expect(decryptRequest(request(), v.KEY, ["X-RSA"])).toMatchObject({ errorCode: "encryption.key.mismatch" });
+    expect(decryptRequest(request({ xRsa: md5(v.KEY.n) }), v.KEY, ["X-RSA"])).toMatchObject({ ok: true });
+  });
+
+  it("refuses the product's X-Digest when it reads MD5(key + JSON)", () => {
+    expect(decryptRequest(request(), v.KEY, ["X-Digest"])).toMatchObject({ errorCode: "encryption.digest.mismatch" });
+    expect(decryptRequest(request({ xDigest: md5(v.R + v.PAYLOAD) }), v.KEY, ["X-Digest"])).toMatchObject({ ok: true });
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { faultUpdateSchema, mergeFaults, NO_FAULTS } from "../../../workers/wps-sandbox/faults";
+import { applyDrift, faultUpdateSchema, mergeFaults, NO_FAULTS } from "../../../workers/wps-sandbox/faults";
 
 describe("fault sets", () => {
   it("merges only the fields given", () => {
@@ -29,5 +29,46 @@ describe("fault sets", () => {
     expect(faultUpdateSchema.safeParse({ merchant: "demo", httpStatus: 503 }).success).toBe(false);
     expect(faultUpdateSchema.safeParse({ merchant: "demo", latency: 5 }).success).toBe(false); // typo caught
     expect(faultUpdateSchema.safeParse({ latencyMs: 5 }).success).toBe(false);
+  });
+});
+
+describe("drift fault", () => {
+  const answer = (value: unknown) =>
+    new Response(JSON.stringify({ success: true, value }), { headers: { "content-type": "application/json" } });
+  const url = (path: string) => new URL(path, "https://sandbox.internal");
+
+  it("renames a field of the value, in every item of a list, only for the call named", async () => {
+    const drift = {
+      renames: [
+        { call: "/wps/relay/MCSFE_getListAnnouncements?types=MQ", field: "[].content", to: "text" },
+        { call: "/wps/system/setting", field: "sms.providers", to: "socialProviders" },
+      ],
+      headers: [],
+    };
+    const marquee = await applyDrift(
+      drift,
+      url("/wps/relay/MCSFE_getListAnnouncements?types=MQ&platform=M"),
+      answer([{ id: 1, content: "a" }, { id: 2 }]),
+    );
+    expect(await marquee.json()).toEqual({ success: true, value: [{ id: 1, text: "a" }, { id: 2 }] });
+    const popups = await applyDrift(drift, url("/wps/relay/MCSFE_getListAnnouncements?types=PU"), answer([{ id: 1, content: "a" }]));
+    expect(await popups.json()).toEqual({ success: true, value: [{ id: 1, content: "a" }] });
+    const settings = await applyDrift(drift, url("/wps/system/setting"), answer({ sms: { providers: ["google"], firebase: true } }));
+    expect(await settings.json()).toEqual({ success: true, value: { sms: { socialProviders: ["google"], firebase: true } } });
+  });
+
+  it("is replaced as a whole, cleared with null, and validated", () => {
+    const set = mergeFaults(NO_FAULTS, { drift: { renames: [], headers: ["X-RSA"] } });
+    expect(set.drift).toEqual({ renames: [], headers: ["X-RSA"] });
+    expect(mergeFaults(set, { latencyMs: 5 }).drift).toEqual(set.drift);
+    expect(mergeFaults(set, { drift: null }).drift).toBeNull();
+    expect(faultUpdateSchema.safeParse({ merchant: "demo", drift: { headers: ["Encryption"] } }).success).toBe(false);
+    expect(
+      faultUpdateSchema.safeParse({ merchant: "demo", drift: { renames: [{ call: "/system/setting", field: "a", to: "b" }] } }).success,
+    ).toBe(false);
+    expect(
+      faultUpdateSchema.safeParse({ merchant: "demo", drift: { renames: [{ call: "/wps/system/setting", field: "a..b", to: "b" }] } })
+        .success,
+    ).toBe(false);
   });
 });
