@@ -6,11 +6,12 @@ import { captchaScriptOrigins } from "~/captcha/captcha.server";
 import { pixelOrigins } from "~/tracking/pixel-kinds";
 import { imageCdnOriginsOf } from "~/home/image-hosts.server";
 import { firebaseContentSources } from "~/identity/firebase/firebase-origins.server";
-import type { FirebaseClientConfig } from "~/identity/firebase/config";
+import { loadFirebaseConfig } from "~/identity/firebase/firebase-config.server";
+import { loadNetworkShell } from "~/shell/network/network.server";
 import { translationsFor } from "~/.server/i18n/resources";
 import { lowPriorityScripts } from "~/.server/performance/script-priority";
 import { FallbackTranslationsContext } from "~/i18n/fallback-translations";
-import { statusCodeFor, type SiteState } from "~/site-status/site-state.server";
+import { pageStatusFor } from "~/site-status/site-state.server";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -22,10 +23,14 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  // The facts the status and the CSP depend on, from the same memoised reads the root loader made (no second round
+  // trip); a read that fails (the root loader failed too) leaves the page's own status and the base policy.
+  const [siteStatus, network, firebaseConfig] = await Promise.all([
+    pageStatusFor(loadContext).catch(() => null),
+    loadNetworkShell(loadContext, request).catch(() => ({ domains: [] })),
+    loadFirebaseConfig(loadContext).catch(() => null),
+  ]);
   // Maintenance and access-denied replace the page: say so in the status too, so nothing caches them as the page.
-  const rootData = remixContext.staticHandlerContext.loaderData["root"] as
-    { siteState?: SiteState; shell?: { network?: { domains?: string[] } }; firebase?: FirebaseClientConfig | null } | undefined;
-  const siteStatus = rootData?.siteState ? statusCodeFor(rootData.siteState) : null;
   let status = siteStatus ?? responseStatusCode;
 
   const controller = new AbortController();
@@ -50,10 +55,10 @@ export default async function handleRequest(
   const { merchant } = loadContext;
   // The merchant's pixels: their script hosts and beacon hosts, nothing else (docs/behaviour/tracking.md#pixels).
   const pixels = pixelOrigins(merchant.tracking.pixels);
-  const firebase = firebaseContentSources(rootData?.firebase, new URL(request.url).pathname);
+  const firebase = firebaseContentSources(firebaseConfig, new URL(request.url).pathname);
   responseHeaders.set(
     "Content-Security-Policy",
-    contentSecurityPolicy(nonce, rootData?.shell?.network?.domains, {
+    contentSecurityPolicy(nonce, network.domains, {
       scripts: [...captchaScriptOrigins(merchant.captchaScriptServers), ...pixels.scripts, ...(firebase.scripts ?? [])],
       // The site settings' image CDNs (docs/behaviour/home.md#image-hosts): read once per request already.
       images: [...merchant.contentOrigins.images, ...(await imageCdnOriginsOf(loadContext)), ...pixels.beacons],

@@ -7,6 +7,7 @@ import { logPushError, pushErrorOutcome, type PushMessageKey } from "./errors";
 import { deviceToken } from "./messaging";
 import { bindPlan, otherModalPending, pushStep, unbindPlan, type PushReply } from "./rules";
 import { BOUND_MEMBER_KEY, SKIP_KEY, WEB_TOKEN_KEY } from "./storage-keys";
+import { readStorage, writeStorage } from "~/shell/web-storage";
 
 // The push layer (docs/behaviour/firebase.md#notification-prompt), loaded once the page is idle where the merchant has
 // a push key. It asks a member with the product's own prompt, gets the device's token from Firebase once allowed, binds
@@ -26,33 +27,8 @@ function mark(state: PushState): void {
   document.documentElement.dataset.push = state;
 }
 
-function store(kind: "localStorage" | "sessionStorage"): Storage | null {
-  try {
-    return window[kind];
-  } catch {
-    return null; // blocked (private mode, sandboxed frame)
-  }
-}
-
-function read(kind: "localStorage" | "sessionStorage", key: string): string | null {
-  try {
-    return store(kind)?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function write(kind: "localStorage" | "sessionStorage", key: string, value: string | null): void {
-  try {
-    if (value === null) store(kind)?.removeItem(key);
-    else store(kind)?.setItem(key, value);
-  } catch {
-    // Full or blocked storage: the next page simply binds again.
-  }
-}
-
 function stored() {
-  return { token: read("localStorage", WEB_TOKEN_KEY), boundMember: read("localStorage", BOUND_MEMBER_KEY) };
+  return { token: readStorage("localStorage", WEB_TOKEN_KEY), boundMember: readStorage("localStorage", BOUND_MEMBER_KEY) };
 }
 
 /** One call to the edge; null when it did not answer (offline). */
@@ -124,17 +100,17 @@ export default function PushLayer() {
         await navigator.serviceWorker.ready;
         const token = await deviceToken(firebase, vapidKey, worker);
         const plan = bindPlan(stored(), member, token);
-        write("localStorage", WEB_TOKEN_KEY, token);
+        writeStorage("localStorage", WEB_TOKEN_KEY, token);
         if (plan.unsubscribe) await postPush("unsubscribe", plan.unsubscribe);
         if (plan.bind) {
-          write("localStorage", BOUND_MEMBER_KEY, null);
+          writeStorage("localStorage", BOUND_MEMBER_KEY, null);
           const reply = await postPush("bind", token);
           if (!reply?.ok) {
             console.warn(`[push] bind failed: ${reply ? reply.reason : "no answer"}`);
             mark("failed");
             return;
           }
-          write("localStorage", BOUND_MEMBER_KEY, member);
+          writeStorage("localStorage", BOUND_MEMBER_KEY, member);
         }
         mark("bound");
       } catch (error) {
@@ -153,9 +129,9 @@ export default function PushLayer() {
     const onFormData = (event: FormDataEvent) => {
       const form = event.target;
       if (!(form instanceof HTMLFormElement) || new URL(form.action, location.href).pathname !== LOGOUT_PATH) return;
-      const token = read("localStorage", WEB_TOKEN_KEY);
-      if (token && read("localStorage", BOUND_MEMBER_KEY) !== null) event.formData.set("pushToken", token);
-      write("localStorage", BOUND_MEMBER_KEY, null);
+      const token = readStorage("localStorage", WEB_TOKEN_KEY);
+      if (token && readStorage("localStorage", BOUND_MEMBER_KEY) !== null) event.formData.set("pushToken", token);
+      writeStorage("localStorage", BOUND_MEMBER_KEY, null);
     };
     document.addEventListener("formdata", onFormData);
     return () => document.removeEventListener("formdata", onFormData);
@@ -171,7 +147,7 @@ export default function PushLayer() {
         // notifications.
         setView(null);
         const token = unbindPlan(stored());
-        write("localStorage", BOUND_MEMBER_KEY, null);
+        writeStorage("localStorage", BOUND_MEMBER_KEY, null);
         if (token) await postPush("unsubscribe", token);
         if (live) mark(token ? "unbound" : "none");
         return;
@@ -183,7 +159,7 @@ export default function PushLayer() {
           supported: registration.current !== null,
           member: true,
           vapidKey: true,
-          skipped: read("sessionStorage", SKIP_KEY) === "1",
+          skipped: readStorage("sessionStorage", SKIP_KEY) === "1",
           permission: "Notification" in window ? Notification.permission : "denied",
         });
       const first = step();
@@ -198,7 +174,7 @@ export default function PushLayer() {
       if (next === "none") return mark("none");
       if (next === "denied-notice") {
         // Once a session: shown now, never again until the browser session ends.
-        write("sessionStorage", SKIP_KEY, "1");
+        writeStorage("sessionStorage", SKIP_KEY, "1");
         setView({ kind: "message", key: "notification_request_tips" });
         mark("notice");
       } else {
@@ -212,7 +188,7 @@ export default function PushLayer() {
   }, [vapidKey, member, tokenAndBind]);
 
   const skip = useCallback(() => {
-    write("sessionStorage", SKIP_KEY, "1");
+    writeStorage("sessionStorage", SKIP_KEY, "1");
     setView(null);
   }, []);
 
@@ -222,7 +198,7 @@ export default function PushLayer() {
     setView(null);
     void asking.then(async (permission) => {
       if (permission === "granted") return tokenAndBind(true);
-      write("sessionStorage", SKIP_KEY, "1");
+      writeStorage("sessionStorage", SKIP_KEY, "1");
       if (permission === "denied") {
         setView({ kind: "message", key: "notification_request_tips" });
         mark("notice");

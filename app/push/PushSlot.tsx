@@ -2,16 +2,13 @@ import { useEffect, useState } from "react";
 import { useRootData } from "~/shell/root-data";
 import { LoadWhenIdle } from "~/shell/pwa/LoadWhenIdle";
 import { BOUND_MEMBER_KEY } from "./storage-keys";
+import { readStorage } from "~/shell/web-storage";
 
 const loadLayer = () => import("./PushLayer");
 
 /** A token still bound to the member of an ended session (docs/behaviour/firebase.md#push-bind). */
 function boundTokenStored(): boolean {
-  try {
-    return localStorage.getItem(BOUND_MEMBER_KEY) !== null;
-  } catch {
-    return false;
-  }
+  return readStorage("localStorage", BOUND_MEMBER_KEY) !== null;
 }
 
 /**

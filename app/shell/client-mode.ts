@@ -3,6 +3,7 @@
 // prompts, update check). User-agent facts come from ~/identity/device, the product's one user-agent parser.
 // Browser only: call it from effects and event handlers, never while rendering on the server.
 import { HOMESCREEN_PARAM } from "./install/assets";
+import { readStorage, writeStorage } from "./web-storage";
 
 /** localStorage: "1" when running as an iOS web clip. */
 export const WEBCLIP_KEY = "WEBCLIP";
@@ -20,30 +21,6 @@ export type ClientMode = {
   /** The WEBCLIP storage flag is "1". */
   webclip: boolean;
 };
-
-function storage(kind: "localStorage" | "sessionStorage"): Storage | null {
-  try {
-    return window[kind];
-  } catch {
-    return null; // blocked (private mode, sandboxed frame)
-  }
-}
-
-export function readStorage(kind: "localStorage" | "sessionStorage", key: string): string | null {
-  try {
-    return storage(kind)?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-export function writeStorage(kind: "localStorage" | "sessionStorage", key: string, value: string): void {
-  try {
-    storage(kind)?.setItem(key, value);
-  } catch {
-    // Full or blocked storage: the flag just does not persist.
-  }
-}
 
 export function isTouchMac(): boolean {
   return /\bMacintosh\b/.test(navigator.userAgent) && navigator.maxTouchPoints > 1;

@@ -72,8 +72,14 @@ export async function loadSiteState(
   return { state: { kind: "open" }, notice: null };
 }
 
-export function statusCodeFor(state: SiteState): number | null {
-  if (state.kind === "maintenance") return 503;
-  if (state.kind === "access-denied") return 403;
+/**
+ * The HTTP status a page answers with for the site's state, from the same (memoised) status read as the root loader's:
+ * maintenance and access-denied replace the page, so nothing may cache them as the page.
+ */
+export async function pageStatusFor(context: AppContext): Promise<number | null> {
+  const status = await getSiteStatus(context.platform, context.merchant.host);
+  if (!status.ok) return null;
+  if (status.value.maintenance) return 503;
+  if (status.value.regionRestriction) return 403;
   return null;
 }

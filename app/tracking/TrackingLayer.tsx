@@ -10,6 +10,7 @@ import { createPixelHub, type PixelWindow } from "./pixels";
 import { createReporter } from "./reporter";
 import { applyStorageCompat } from "./storage-compat";
 import { parseStringList } from "./stored-values";
+import { readStorage, webStorage, writeStorage } from "~/shell/web-storage";
 
 /** The edge's endpoints (app/routes/m.track.tsx, app/routes/m.consent.tsx). */
 const TRACK_PATH = "/m/track";
@@ -23,18 +24,10 @@ const FIRED_KEY = "trackFired";
  */
 function displayMode(): DisplayMode {
   const nav = navigator as Navigator & { standalone?: boolean };
-  if (nav.standalone === true || storage("localStorage")?.getItem("WEBCLIP") === "1") return "webclip";
+  if (nav.standalone === true || readStorage("localStorage", "WEBCLIP") === "1") return "webclip";
   return ["standalone", "fullscreen", "minimal-ui"].some((mode) => matchMedia(`(display-mode: ${mode})`).matches)
     ? "standalone"
     : "browser";
-}
-
-function storage(kind: "localStorage" | "sessionStorage"): Storage | null {
-  try {
-    return window[kind];
-  } catch {
-    return null;
-  }
 }
 
 function post(path: string, body: URLSearchParams): Promise<Response | null> {
@@ -43,12 +36,8 @@ function post(path: string, body: URLSearchParams): Promise<Response | null> {
 }
 
 function firedIds(): Set<string> {
-  try {
-    const raw = storage("sessionStorage")?.getItem(FIRED_KEY);
-    return new Set(raw ? parseStringList(raw) : []);
-  } catch {
-    return new Set();
-  }
+  const raw = readStorage("sessionStorage", FIRED_KEY);
+  return new Set(raw ? parseStringList(raw) : []);
 }
 
 /**
@@ -74,11 +63,8 @@ export default function TrackingLayer() {
       alsoTo: (event) => sendToNativeBridges(window as BridgeWindow, event),
       markSeen: (id) => {
         fired.add(id);
-        try {
-          storage("sessionStorage")?.setItem(FIRED_KEY, JSON.stringify([...fired].slice(-200)));
-        } catch {
-          // Storage refused: the set in memory still holds for this page.
-        }
+        // Storage refused: the set in memory still holds for this page.
+        writeStorage("sessionStorage", FIRED_KEY, JSON.stringify([...fired].slice(-200)));
       },
     });
     // One hub per page load: the merchant's pixels do not change while the page lives.
@@ -88,8 +74,8 @@ export default function TrackingLayer() {
   const reporter = useMemo(
     () =>
       createReporter({
-        session: storage("sessionStorage"),
-        local: storage("localStorage"),
+        session: webStorage("sessionStorage"),
+        local: webStorage("localStorage"),
         post: (body) => void post(TRACK_PATH, body),
         displayMode,
         onSent: ({ eventName, eventID, value }) =>
@@ -110,7 +96,7 @@ export default function TrackingLayer() {
   }, [hub, pending]);
 
   useEffect(() => {
-    const local = storage("localStorage");
+    const local = webStorage("localStorage");
     if (!local) return;
     const now = Date.now();
     dropExpiredAttribution(local, now);
@@ -126,7 +112,7 @@ export default function TrackingLayer() {
   // The keys the platform's other apps read, when the merchant asks for them (refreshed with the root's data).
   const storageCompat = tracking?.storageCompat ?? null;
   useEffect(() => {
-    applyStorageCompat(storageCompat, { session: storage("sessionStorage"), local: storage("localStorage") }, (key, value) =>
+    applyStorageCompat(storageCompat, { session: webStorage("sessionStorage"), local: webStorage("localStorage") }, (key, value) =>
       storageBridgeSet(window as BridgeWindow, key, value),
     );
   }, [storageCompat]);

@@ -1,18 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import type { DisplayMode } from "~/identity/device";
+import { readStorage, writeStorage } from "~/shell/web-storage";
 
 /** How this page was launched: an iOS web clip, an installed web app, or a browser tab (docs/decisions/0010). */
 function detectDisplayMode(): DisplayMode {
   const nav = navigator as Navigator & { standalone?: boolean };
-  let webclip = nav.standalone === true;
-  try {
-    // The WEBCLIP storage key: set when the page was opened with ?WEBCLIP (the web clip's start URL).
-    if (new URLSearchParams(location.search).has("WEBCLIP")) localStorage.setItem("WEBCLIP", "1");
-    webclip ||= localStorage.getItem("WEBCLIP") === "1";
-  } catch {
-    // Storage blocked: the navigator flag alone decides.
-  }
-  if (webclip) return "webclip";
+  // The WEBCLIP storage key: set when the page was opened with ?WEBCLIP (the web clip's start URL). Storage blocked: the
+  // navigator flag alone decides.
+  if (new URLSearchParams(location.search).has("WEBCLIP")) writeStorage("localStorage", "WEBCLIP", "1");
+  if (nav.standalone === true || readStorage("localStorage", "WEBCLIP") === "1") return "webclip";
   const installed = ["standalone", "fullscreen", "minimal-ui"].some((mode) => matchMedia(`(display-mode: ${mode})`).matches);
   return installed ? "standalone" : "browser";
 }

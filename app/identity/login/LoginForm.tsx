@@ -8,10 +8,10 @@ import { DeviceFields } from "../fields/DeviceFields";
 import { MobileCodeFields } from "../fields/MobileCodeFieldsOnNeed";
 import { TextField } from "../fields/TextField";
 import type { LoginActionData, LoginField, LoginPageData, Message } from "./types";
-import { useMessageText } from "../fields/useMessageText";
+import { useMessageText } from "../fields/use-message-text";
 import { SubmitButton } from "../fields/SubmitButton";
-import { useFocusFirstError, type FieldIds } from "../fields/useFocusFirstError";
-import { useSubmitLock } from "../fields/useSubmitLock";
+import { useFocusFirstError, type FieldIds } from "../fields/use-focus-first-error";
+import { useSubmitLock } from "../fields/use-submit-lock";
 import { wireMobile } from "../phone";
 import { useRootData } from "~/shell/root-data";
 

@@ -9,7 +9,7 @@ import { LoginTabs } from "./LoginTabs";
 import type { Message } from "./types";
 import type { action, loader } from "~/routes/m.login";
 import { useHydrated } from "../../ui/use-hydrated";
-import { useMessageText } from "../fields/useMessageText";
+import { useMessageText } from "../fields/use-message-text";
 
 const PANEL_ID = "login-panel";
 

@@ -5,7 +5,7 @@ import { NoticeDialog } from "~/ui/NoticeDialog";
 import { useTranslation } from "~/i18n/translate";
 import { useRootData } from "~/shell/root-data";
 import { useHydrated } from "../../ui/use-hydrated";
-import { useMessageText } from "../fields/useMessageText";
+import { useMessageText } from "../fields/use-message-text";
 import { RegisterForm } from "./RegisterForm";
 import { RegisterTabs } from "./RegisterTabs";
 import type { Message, RegisterSuccess } from "./types";

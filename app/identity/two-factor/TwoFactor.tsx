@@ -9,9 +9,9 @@ import { MobileField } from "../fields/MobileField";
 import { TextField } from "../fields/TextField";
 import type { CaptchaSetupData, Country, Message, TwoFactorState, TwoFactorValues } from "../login/types";
 import { useDialogClose } from "../../ui/use-dialog-close";
-import { useMessageText } from "../fields/useMessageText";
-import { useFocusFirstError, type FieldIds } from "../fields/useFocusFirstError";
-import { useSubmitLock } from "../fields/useSubmitLock";
+import { useMessageText } from "../fields/use-message-text";
+import { useFocusFirstError, type FieldIds } from "../fields/use-focus-first-error";
+import { useSubmitLock } from "../fields/use-submit-lock";
 import { SubmitButton } from "../fields/SubmitButton";
 import { fieldToFocus, validateTwoFactor, type TwoFactorField, type TwoFactorMethod } from "./methods";
 

@@ -1,7 +1,8 @@
 import { Component, lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from "react";
 import { useLocation } from "@remix-run/react";
 import type { DownloadShellData } from "~/shell/download/download.server";
-import { readClientMode, readStorage } from "~/shell/client-mode";
+import { readClientMode } from "~/shell/client-mode";
+import { readStorage } from "~/shell/web-storage";
 import { markShellState } from "~/shell/shell-state";
 import {
   HIDE_BAR_KEY,

@@ -3,6 +3,7 @@ import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translate";
 import type { DownloadShellData } from "~/shell/download/download.server";
 import { markShellState } from "~/shell/shell-state";
+import { writeStorage } from "~/shell/web-storage";
 import type { OverlaysProps } from "./DownloadOverlays";
 
 /**
@@ -70,11 +71,8 @@ export function DownloadShell({ data }: { data: DownloadShellData }) {
               // Closing sets the session flag and opens the download popup (docs/behaviour/download.md#close-bar).
               event.preventDefault();
               document.cookie = "hideDownloadBar=1; path=/; SameSite=Lax";
-              try {
-                sessionStorage.setItem("hideDownloadBar", "1");
-              } catch {
-                // the cookie alone keeps it closed
-              }
+              // Where storage is blocked the cookie alone keeps it closed.
+              writeStorage("sessionStorage", "hideDownloadBar", "1");
               setHidden(true);
               openPopup();
             }}

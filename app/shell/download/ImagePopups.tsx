@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { z } from "zod";
 import { useTranslation } from "~/i18n/translate";
 import { Dialog } from "~/ui/Dialog";
-import { readStorage, writeStorage } from "~/shell/client-mode";
+import { readStorage, writeStorage } from "~/shell/web-storage";
 import { markShellState } from "~/shell/shell-state";
 import {
   IMAGE_NAME_KEYS,

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import type { InstallShell } from "~/shell/install/install.server";
 import { iosVersion, isIosSafari, isNativeApp } from "~/identity/device";
 import { useRootData } from "~/shell/root-data";
-import { readClientMode, readStorage, WEBCLIP_KEY, writeStorage } from "~/shell/client-mode";
+import { readClientMode, WEBCLIP_KEY } from "~/shell/client-mode";
+import { readStorage, writeStorage } from "~/shell/web-storage";
 import {
   homeScreenSheetAllowed,
   installPromptAllowed,

@@ -15,7 +15,20 @@ export type NetworkShell = {
   domains: string[];
 };
 
-export async function loadNetworkShell(context: AppContext, request: Request): Promise<NetworkShell> {
+// The pick is random: the page and its CSP must see the same one, so it is made once per request.
+const picks = new WeakMap<AppContext, Promise<NetworkShell>>();
+
+/** This request's pick of the merchant's other addresses (the same on every call for one request). */
+export function loadNetworkShell(context: AppContext, request: Request): Promise<NetworkShell> {
+  let pick = picks.get(context);
+  if (!pick) {
+    pick = pickNetworkShell(context, request);
+    picks.set(context, pick);
+  }
+  return pick;
+}
+
+async function pickNetworkShell(context: AppContext, request: Request): Promise<NetworkShell> {
   try {
     const host = request.headers.get("Host") ?? new URL(request.url).host;
     return { domains: pickDomains(await domainList(context), host) };

@@ -2,7 +2,7 @@
 // only: on load, when the tab becomes visible (or the browser is back online) and every hour, the MD5 of the two
 // asset manifests is compared with the one stored; a change updates the service worker and shows the update alert once.
 import { iosVersion } from "~/identity/device";
-import { readStorage, writeStorage } from "~/shell/client-mode";
+import { readStorage, writeStorage } from "~/shell/web-storage";
 import { markShellState } from "~/shell/shell-state";
 import { activateWaitingWorker } from "~/shell/sw/activate";
 import { registerServiceWorker, unregisterProductWorkers, workerAllowed, WORKER_SCOPE } from "~/shell/sw/register";

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { PasswordField } from "../../../app/identity/fields/PasswordField";
 import { TextField } from "../../../app/identity/fields/TextField";
-import { firstInvalidField } from "../../../app/identity/fields/useFocusFirstError";
+import { firstInvalidField } from "../../../app/identity/fields/use-focus-first-error";
 
 describe("TextField", () => {
   it("labels the input and ties hint and error to it", () => {
