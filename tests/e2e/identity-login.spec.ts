@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { getPage, hostFor, request } from "../support/http";
 import { testTimings } from "../support/timings";
 import { THROTTLE_LIMITS } from "~/identity/throttle-limits";
-import { exclusiveBothWays, expect, scripts, shellState, test, urlOn, waitForHydration, watchFor } from "./fixtures";
+import { EXCLUSIVE, exclusiveBothWays, expect, scripts, shellState, test, urlOn, waitForHydration, watchFor } from "./fixtures";
 import { loginAs } from "./support/login";
 
 const SHOTS = "test-results/screenshots";
@@ -408,35 +408,40 @@ test.describe("SMS login", () => {
     await expect(page).toHaveURL(/\/m\/home$/);
   });
 
-  test("br.localhost past the codes one address may ask for: Send code is answered 429 and the notice shows", async ({ page }) => {
-    test.skip(scripts() !== "js", "the page's own script reading a 429; the form's is an edge test (tests/edge/register.test.ts)");
-    // An address of its own, whose codes are used up beforehand as any client could (docs/behaviour/identity.md#throttling).
-    const client = { "CF-Connecting-IP": `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
-    await page.setExtraHTTPHeaders(client);
-    const stem = `9${String(Date.now()).slice(-6)}`;
-    const send = (i: number) =>
-      request({
-        host: hostFor("br.localhost"),
-        path: "/m/sms-code",
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", ...client },
-        body: new URLSearchParams({ countryDialingCode: "55", mobileNum: `${stem}${String(i).padStart(3, "0")}` }).toString(),
-      });
-    const limit = THROTTLE_LIMITS["sms-code"].perIp;
-    for (let first = 0; first < limit; first += 10) {
-      const batch = Array.from({ length: Math.min(10, limit - first) }, (_, i) => send(first + i));
-      expect((await Promise.all(batch)).map((sent) => sent.status)).toEqual(batch.map(() => 200));
-    }
-    await openLogin(page, "/m/login?mode=sms", "br.localhost");
-    await page.getByLabel("Mobile number").fill(`${stem}999`);
-    const answer = page.waitForResponse(
-      (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/m/sms-code"),
-    );
-    await page.getByRole("button", { name: "Send code" }).click();
-    expect((await answer).status()).toBe(429);
-    await expect(page.getByText(/Too many attempts\. Please try again in \d+ minutes?\./)).toBeVisible();
-    await expect(page.getByRole("timer")).toHaveCount(0);
-  });
+  // Alone: its hundred code requests keep the server busy for seconds, which other tests' logins would wait behind.
+  test(
+    "br.localhost past the codes one address may ask for: Send code is answered 429 and the notice shows",
+    { tag: EXCLUSIVE },
+    async ({ page }) => {
+      test.skip(scripts() !== "js", "the page's own script reading a 429; the form's is an edge test (tests/edge/register.test.ts)");
+      // An address of its own, whose codes are used up beforehand as any client could (docs/behaviour/identity.md#throttling).
+      const client = { "CF-Connecting-IP": `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+      await page.setExtraHTTPHeaders(client);
+      const stem = `9${String(Date.now()).slice(-6)}`;
+      const send = (i: number) =>
+        request({
+          host: hostFor("br.localhost"),
+          path: "/m/sms-code",
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", ...client },
+          body: new URLSearchParams({ countryDialingCode: "55", mobileNum: `${stem}${String(i).padStart(3, "0")}` }).toString(),
+        });
+      const limit = THROTTLE_LIMITS["sms-code"].perIp;
+      for (let first = 0; first < limit; first += 10) {
+        const batch = Array.from({ length: Math.min(10, limit - first) }, (_, i) => send(first + i));
+        expect((await Promise.all(batch)).map((sent) => sent.status)).toEqual(batch.map(() => 200));
+      }
+      await openLogin(page, "/m/login?mode=sms", "br.localhost");
+      await page.getByLabel("Mobile number").fill(`${stem}999`);
+      const answer = page.waitForResponse(
+        (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/m/sms-code"),
+      );
+      await page.getByRole("button", { name: "Send code" }).click();
+      expect((await answer).status()).toBe(429);
+      await expect(page.getByText(/Too many attempts\. Please try again in \d+ minutes?\./)).toBeVisible();
+      await expect(page.getByRole("timer")).toHaveCount(0);
+    },
+  );
 });
 
 test.describe("accessibility (axe) of the identity screens", () => {
