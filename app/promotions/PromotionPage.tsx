@@ -357,12 +357,17 @@ export type PromotionPageData = { items: PromotionPageItem[] | null; vipBenefits
 /** A protected promotion page: its title, a note (VIP benefits), and each promotion of its types. */
 export function PromotionPage({ titleKey, data, note }: { titleKey: TranslationKey; data: PromotionPageData; note?: ReactNode }) {
   const { t } = useTranslation();
+  const text = useMessageText();
+  const posted = useActionData<ClaimResult>();
+  // A refused post for no promotion of this page has no section to speak in: it speaks at the top.
+  const stray = posted && !data.items?.some((item) => item.promotion.id === posted.promotionId) ? posted : null;
   return (
     <section className="promo-page" aria-labelledby="promo-page-title">
       <h1 id="promo-page-title" className="page-title">
         {t(titleKey)}
       </h1>
       {note}
+      {stray ? <PromotionNotice tone="warning">{text(stray.message)}</PromotionNotice> : null}
       {data.items === null ? (
         <PromotionNotice tone="warning">{t("promo_unavailable")}</PromotionNotice>
       ) : data.items.length === 0 ? (
