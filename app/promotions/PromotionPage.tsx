@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { Link, useActionData, useFetcher } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translate";
 import type { TranslationKey } from "~/i18n/i18n-instance";
-import { useMessageText } from "~/identity/fields/use-message-text";
+import type { Message } from "~/identity/login/types";
 import type { ClaimResult, DetailPanel, MemberTier, PromotionPageItem } from "./detail.server";
 import { Period, PromotionNotice } from "./PromotionViews";
 
@@ -34,6 +34,15 @@ function DotIcon() {
   );
 }
 
+/**
+ * A claim's message as text: a translated key, or the platform's own words. Not the identity forms' hook: sharing it
+ * would split it into a chunk of its own that the login page would then load (docs/decisions/0057).
+ */
+function useClaimText(): (message: Message) => string {
+  const { t } = useTranslation();
+  return (message) => ("key" in message ? t(message.key, message.values) : message.text);
+}
+
 const claimKey = (promotionId: string) => `promo-claim-${promotionId}`;
 
 /** One claim: a form posting to the page; with JavaScript, through the promotion's fetcher. */
@@ -53,7 +62,7 @@ function ClaimForm({ promotionId, target, children }: { promotionId: string; tar
 
 /** What the last claim of this promotion said: from the fetcher, or from the page a plain form post rendered. */
 function ClaimNotice({ promotionId }: { promotionId: string }) {
-  const text = useMessageText();
+  const text = useClaimText();
   const fetcher = useFetcher<ClaimResult>({ key: claimKey(promotionId) });
   const posted = useActionData<ClaimResult>();
   const result = fetcher.data ?? (posted?.promotionId === promotionId ? posted : undefined);
@@ -357,7 +366,7 @@ export type PromotionPageData = { items: PromotionPageItem[] | null; vipBenefits
 /** A protected promotion page: its title, a note (VIP benefits), and each promotion of its types. */
 export function PromotionPage({ titleKey, data, note }: { titleKey: TranslationKey; data: PromotionPageData; note?: ReactNode }) {
   const { t } = useTranslation();
-  const text = useMessageText();
+  const text = useClaimText();
   const posted = useActionData<ClaimResult>();
   // A refused post for no promotion of this page has no section to speak in: it speaks at the top.
   const stray = posted && !data.items?.some((item) => item.promotion.id === posted.promotionId) ? posted : null;
