@@ -192,6 +192,8 @@ test.describe("accessibility (axe) of the promotions pages", () => {
     ["rewards centre", "/m/rewardCenter", true],
     ["invite friends (visitor)", "/m/inviteFriends", false],
     ["invite friends (member)", "/m/inviteFriends", true],
+    ["novice tasks", "/m/activity/noviceTask", true],
+    ["leaderboard", "/m/leaderBoard", true],
   ] as const) {
     test(`${name}: no serious or critical violations`, async ({ page, context }) => {
       if (member) await addMemberSession(context, "vip01", "demo1234");

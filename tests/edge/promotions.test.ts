@@ -2,7 +2,7 @@
 // (docs/behaviour/promotions.md), over HTTP against the built Worker and the sandbox.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyText, getPage, postJson, request, hostFor, resetFaults, resetSandboxData, setFaults, type RawReply } from "../support/http";
-import { memberSession } from "../support/member";
+import { memberSession, platformLogin } from "../support/member";
 import { postForm } from "../support/forms";
 
 const PROTECTED = [
@@ -234,6 +234,47 @@ describe("promotion pages from the promotion's detail", () => {
     );
     expect(reply.status).toBe(409);
     expect(mainOf(reply.body)).toContain("This reward cannot be claimed now.");
+  });
+
+  it("the sandbox serves a detail for every promotion a member's list has, with the section of its type", async () => {
+    const { token } = await platformLogin("member1");
+    const direct = (path: string) =>
+      request({ host: hostFor("demo.localhost"), path: `/__sandbox/direct${path}`, headers: { Merchant: "demo", Authorization: token } });
+    const list = (await direct("/wps/relay/MCSFE_getPromotionList?platform=M")).json<{ value: { id: string; promotionType: string }[] }>();
+    const SECTIONS: Record<string, string> = {
+      LOGIN: "signIn",
+      REGISTER: "tasks",
+      MISSION: "tasks",
+      SAVIOR: "rescue",
+      DEPOSIT_BET_BONUS: "vouchers",
+      DEPOSIT_COUNT: "ranking",
+      UPGRADE_BONUS: "tiers",
+    };
+    expect(list.value.length).toBeGreaterThanOrEqual(14);
+    for (const item of list.value) {
+      const reply = (await direct(`/wps/relay/MCSFE_getPromotionDetail?id=${encodeURIComponent(item.id)}`)).json<{
+        success: boolean;
+        value: Record<string, unknown>;
+      }>();
+      expect(reply.success, item.id).toBe(true);
+      expect(reply.value.promotionType).toBe(item.promotionType);
+      const section = SECTIONS[item.promotionType];
+      if (section) expect(reply.value[section], item.id).toBeDefined();
+    }
+  });
+
+  it("a visitor's claim goes to the login page, and a claim from another site is refused", async () => {
+    const visitor = await postForm("demo.localhost", "/m/activity/rescue", { promotionId: "demo-savior" });
+    expect(visitor.status).toBe(302);
+    expect(visitor.header("location")).toBe("/m/login?redirectUrl=%2Fm%2Factivity%2Frescue");
+    const foreign = await postForm(
+      "demo.localhost",
+      "/m/activity/rescue",
+      { promotionId: "demo-savior" },
+      { Cookie: demo01, Origin: "https://evil.example" },
+    );
+    expect(foreign.status).toBe(403);
+    expect(mainOf((await getPage("demo.localhost", "/m/activity/rescue", { Cookie: demo01 })).body)).toContain("Claim rescue");
   });
 
   it("a claim of another page's promotion is refused at the edge", async () => {
