@@ -3,7 +3,7 @@
 // claim. A claim is a plain form post to the page (docs/behaviour/promotions.md#claims); with JavaScript a fetcher
 // sends it and the page's data is read again, so the new state shows without a reload.
 import type { ReactNode } from "react";
-import { Link, useActionData, useFetcher } from "@remix-run/react";
+import { Link, useActionData, useFetcher, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translate";
 import type { TranslationKey } from "~/i18n/i18n-instance";
 import type { Message } from "~/identity/login/types";
@@ -42,6 +42,13 @@ function useClaimText(): (message: Message) => string {
   const { t } = useTranslation();
   return (message) => ("key" in message ? t(message.key, message.values) : message.text);
 }
+
+/**
+ * A refused claim (409: claimed already, not allowed) reads the page again too, explicitly: the state changed somewhere
+ * else (another tab), and the page must show it (docs/behaviour/promotions.md#claims).
+ */
+export const revalidateAfterClaim: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 const claimKey = (promotionId: string) => `promo-claim-${promotionId}`;
 

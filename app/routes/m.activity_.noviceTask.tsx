@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { useLoaderData } from "@remix-run/react";
 import { PROMOTION_ROUTES } from "~/promotions/go-to";
 import { claimAction, loadPromotionPage } from "~/promotions/detail.server";
-import { PromotionPage } from "~/promotions/PromotionPage";
+import { PromotionPage, revalidateAfterClaim } from "~/promotions/PromotionPage";
 
 // A protected promotion page (docs/behaviour/promotions.md#promotion-pages; types in docs/decisions/0039) and its claim
 // (docs/behaviour/promotions.md#claims).
@@ -14,6 +14,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   return claimAction(context, request, PROMOTION_ROUTES.noviceTask);
 }
+
+export const shouldRevalidate = revalidateAfterClaim;
 
 export default function NoviceTaskRoute() {
   return <PromotionPage titleKey="promo_novice_title" data={useLoaderData<typeof loader>()} />;

@@ -105,8 +105,12 @@ test.describe("a claim on a promotion page", () => {
 
   test("the rescue is claimed once: the page shows the result and the new state, at 360 px", async ({ page, context }) => {
     await addMemberSession(context, "member2", "demo1234", host());
-    await page.goto(urlOn(host(), "/m/activity/rescue?language=EN"));
-    await ready(page);
+    // A second tab opened before the claim still offers it: its claim is refused, and it then shows the new state too.
+    const other = await context.newPage();
+    for (const tab of [page, other]) {
+      await tab.goto(urlOn(host(), "/m/activity/rescue?language=EN"));
+      await ready(tab);
+    }
     const rescue = page.getByRole("article", { name: "Rescue fund" });
     await expect(rescue.getByText(/^Net loss on /)).toBeVisible();
     if (scripts() === "js") await page.evaluate(() => Object.assign(window, { stillThisDocument: true }));
@@ -118,6 +122,11 @@ test.describe("a claim on a promotion page", () => {
     if (scripts() === "js") expect(await page.evaluate(() => "stillThisDocument" in window)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expect(page.locator(`a[href="/m/activity/rescue"]`)).toHaveCount(0);
+
+    const late = other.getByRole("article", { name: "Rescue fund" });
+    await late.getByRole("button", { name: "Claim rescue" }).click();
+    await expect(late.getByRole("status")).toHaveText("You have already claimed this reward.");
+    await expect(late.getByText("You have claimed this rescue.")).toBeVisible();
   });
 });
 
