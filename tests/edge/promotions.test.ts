@@ -236,6 +236,23 @@ describe("promotion pages from the promotion's detail", () => {
     expect(mainOf(reply.body)).toContain("This reward cannot be claimed now.");
   });
 
+  it("a detail in another shape is a notice in its promotion's section, with nothing to claim", async () => {
+    await setFaults({
+      merchant: "demo",
+      drift: { renames: [{ call: "/wps/relay/MCSFE_getPromotionDetail", field: "signIn.today", to: "todayDate" }] },
+    });
+    try {
+      const page = await getPage("demo.localhost", "/m/activity/signIn", { Cookie: demo01 });
+      expect(page.status).toBe(200);
+      const text = mainOf(page.body);
+      expect(text).toContain("Daily sign-in reward");
+      expect(text).toContain("The details of this promotion could not be loaded.");
+      expect(text).not.toContain("Sign in today");
+    } finally {
+      await resetFaults("demo");
+    }
+  });
+
   it("the sandbox serves a detail for every promotion a member's list has, with the section of its type", async () => {
     const { token } = await platformLogin("member1");
     const direct = (path: string) =>
