@@ -1,10 +1,9 @@
-// The promotions' views (docs/behaviour/promotions.md): the list, one promotion's detail, the notices that stand in
-// for a list the platform could not give, and the page a protected promotion route shows. Texts from the platform
+// The promotions' views (docs/behaviour/promotions.md): the list, one promotion's detail and the notices that stand in
+// for a list the platform could not give (the protected pages are PromotionPage.tsx). Texts from the platform
 // are plain text here (the edge turned their HTML into paragraphs): never rendered as HTML.
 import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translate";
-import type { TranslationKey } from "~/i18n/i18n-instance";
 import type { PromotionView } from "./promotions.server";
 
 function GiftIcon() {
@@ -132,36 +131,5 @@ export function PromotionDetail({
         </Link>
       ) : null}
     </article>
-  );
-}
-
-/** The page a protected promotion route shows: its title and the member's promotions of its types. */
-export function MemberPromotionPage({
-  titleKey,
-  promotions,
-  note,
-}: {
-  titleKey: TranslationKey;
-  promotions: PromotionView[] | null;
-  note?: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <section className="promo-page" aria-labelledby="promo-page-title">
-      <h1 id="promo-page-title" className="page-title">
-        {t(titleKey)}
-      </h1>
-      {note}
-      {promotions === null ? (
-        <PromotionNotice tone="warning">{t("promo_unavailable")}</PromotionNotice>
-      ) : promotions.length === 0 ? (
-        <PromotionNotice>{t("promo_route_empty")}</PromotionNotice>
-      ) : (
-        promotions.map((promotion) => <PromotionDetail key={promotion.id} promotion={promotion} loginHref={null} headingLevel={2} />)
-      )}
-      <p className="promo-page__back">
-        <Link to="/m/activity">{t("promo_all")}</Link>
-      </p>
-    </section>
   );
 }

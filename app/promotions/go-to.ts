@@ -81,15 +81,23 @@ export function vipBenefitsShown(member: GoToMember | null): boolean {
 /** The member types that may see the go-to button. */
 export const GO_TO_MEMBER_TYPES: readonly number[] = [0, 1, 2];
 
-export type GoToHidden = "member-type" | "referral-member-type" | "no-download-handler" | "vip-benefits-hidden" | "no-route";
+export type GoToHidden =
+  "member-type" | "referral-member-type" | "no-download-handler" | "vip-benefits-hidden" | "no-route" | "current-page";
 export type GoToDecision = { visible: true; target: GoToTarget } | { visible: false; reason: GoToHidden };
 
 /**
  * Whether the go-to-promotion button shows, and where it leads. Hidden when: the member type is not 0, 1 or 2 (a
  * visitor counts as a guest, type -1); REFERRAL for a logged-in member of a type other than 0; APP_DOWNLOAD without a
- * download handler; UPGRADE_BONUS while VIP benefits are not shown; no route mapped for the type.
+ * download handler; UPGRADE_BONUS while VIP benefits are not shown; no route mapped for the type; the target is the
+ * page the button would be on (a button never links to its own page).
  */
-export function goToPromotion(input: { promotionType: string; member: GoToMember | null; hasDownloadHandler: boolean }): GoToDecision {
+export function goToPromotion(input: {
+  promotionType: string;
+  member: GoToMember | null;
+  hasDownloadHandler: boolean;
+  /** The path of the page the button is on. */
+  currentPath?: string | null;
+}): GoToDecision {
   const { promotionType, member } = input;
   const type = member?.type ?? -1;
   if (!GO_TO_MEMBER_TYPES.includes(type)) return { visible: false, reason: "member-type" };
@@ -98,7 +106,16 @@ export function goToPromotion(input: { promotionType: string; member: GoToMember
   if (promotionType === "UPGRADE_BONUS" && !vipBenefitsShown(member)) return { visible: false, reason: "vip-benefits-hidden" };
   const target = isPromotionType(promotionType) ? PROMOTION_TARGETS[promotionType] : null;
   if (target === null) return { visible: false, reason: "no-route" };
+  if (target.kind === "route" && input.currentPath != null && samePath(target.path, input.currentPath)) {
+    return { visible: false, reason: "current-page" };
+  }
   return { visible: true, target };
+}
+
+/** Paths compare without a trailing slash and without case: /m/activity/signin is the signIn page too. */
+function samePath(a: string, b: string): boolean {
+  const norm = (path: string) => path.replace(/\/+$/, "").toLowerCase();
+  return norm(a) === norm(b);
 }
 
 /**

@@ -142,7 +142,7 @@ export async function hasDownloadHandler(context: AppContext, request: Request):
 /** One formatter per language for the life of the isolate: making one costs more than the rest of a page's dates. */
 const dateFormats = new Map<LanguageCode, Intl.DateTimeFormat>();
 
-function dateText(epoch: number | null, language: LanguageCode): { text: string | null; iso: string | null } {
+export function dateText(epoch: number | null, language: LanguageCode): { text: string | null; iso: string | null } {
   if (epoch === null) return { text: null, iso: null };
   const date = new Date(epoch);
   let format = dateFormats.get(language);
@@ -153,10 +153,22 @@ function dateText(epoch: number | null, language: LanguageCode): { text: string 
   return { text: format.format(date), iso: date.toISOString().slice(0, 10) };
 }
 
-export type ViewContext = { member: GoToMember | null; downloadHandler: boolean; language: LanguageCode; currency: string | null };
+export type ViewContext = {
+  member: GoToMember | null;
+  downloadHandler: boolean;
+  language: LanguageCode;
+  currency: string | null;
+  /** The page the views are shown on: a go-to button never leads to it (docs/behaviour/promotions.md#go-to-promotion). */
+  currentPath?: string | null;
+};
 
 export function toView(item: PromotionItem, ctx: ViewContext): PromotionView {
-  const decision = goToPromotion({ promotionType: item.promotionType, member: ctx.member, hasDownloadHandler: ctx.downloadHandler });
+  const decision = goToPromotion({
+    promotionType: item.promotionType,
+    member: ctx.member,
+    hasDownloadHandler: ctx.downloadHandler,
+    currentPath: ctx.currentPath ?? null,
+  });
   const start = dateText(item.startTime, ctx.language);
   const end = dateText(item.endTime, ctx.language);
   return {
@@ -185,11 +197,16 @@ export async function viewContext(context: AppContext, request: Request): Promis
 }
 
 /** The promotions this viewer sees (personal for members, public for visitors), or null when the platform failed. */
-export async function loadPromotions(context: AppContext, request: Request): Promise<{ list: PromotionView[] | null; ctx: ViewContext }> {
-  const [list, ctx] = await Promise.all([
+export async function loadPromotions(
+  context: AppContext,
+  request: Request,
+  currentPath: string | null = null,
+): Promise<{ list: PromotionView[] | null; ctx: ViewContext }> {
+  const [list, viewCtx] = await Promise.all([
     getPromotionList(context.platform, context.session.token !== null),
     viewContext(context, request),
   ]);
+  const ctx = { ...viewCtx, currentPath };
   return { list: list.ok ? list.value.map((item) => toView(item, ctx)) : null, ctx };
 }
 
@@ -220,9 +237,10 @@ export async function loadRewardCenter(context: AppContext, request: Request): P
 export async function loadRoutePromotions(context: AppContext, request: Request, path: string) {
   requireMember(context, request);
   const types = typesForRoute(path);
-  const { list, ctx } = await loadPromotions(context, request);
+  const { list, ctx } = await loadPromotions(context, request, path);
   return {
     promotions: list === null ? null : list.filter((promotion) => (types as string[]).includes(promotion.type)),
     vipBenefits: vipBenefitsShown(ctx.member),
+    ctx,
   };
 }

@@ -1,16 +1,22 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { PROMOTION_ROUTES } from "~/promotions/go-to";
-import { loadRoutePromotions } from "~/promotions/promotions.server";
-import { MemberPromotionPage } from "~/promotions/PromotionViews";
+import { claimAction, loadPromotionPage } from "~/promotions/detail.server";
+import { PromotionPage, revalidateAfterClaim } from "~/promotions/PromotionPage";
 
-// A protected promotion route (docs/behaviour/promotions.md#promotion-routes; types in docs/decisions/0039).
+// A protected promotion page (docs/behaviour/promotions.md#promotion-pages; types in docs/decisions/0039) and its claim
+// (docs/behaviour/promotions.md#claims).
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadRoutePromotions(context, request, PROMOTION_ROUTES.noviceTask);
+  return loadPromotionPage(context, request, PROMOTION_ROUTES.noviceTask);
 }
 
+export async function action({ request, context }: ActionFunctionArgs) {
+  return claimAction(context, request, PROMOTION_ROUTES.noviceTask);
+}
+
+export const shouldRevalidate = revalidateAfterClaim;
+
 export default function NoviceTaskRoute() {
-  const { promotions } = useLoaderData<typeof loader>();
-  return <MemberPromotionPage titleKey="promo_novice_title" promotions={promotions} />;
+  return <PromotionPage titleKey="promo_novice_title" data={useLoaderData<typeof loader>()} />;
 }

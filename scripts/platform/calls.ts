@@ -36,6 +36,7 @@ import {
   promotionListSchema,
   referralSchema,
 } from "../../app/promotions/promotions.server";
+import { getPromotionDetail, promotionDetailSchema } from "../../app/promotions/detail.server";
 import {
   announcementsSchema,
   appVersionSchema,
@@ -567,6 +568,28 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
     },
   },
   {
+    id: "promotion-detail",
+    concurrent: true,
+    method: "GET",
+    path: "/wps/relay/MCSFE_getPromotionDetail",
+    source: "assumed",
+    essential: false,
+    audience: "member",
+    playerSees: "the promotion pages say the promotion's details could not be loaded; nothing to claim",
+    schema: promotionDetailSchema,
+    async run(ctx) {
+      const token = needsMember(ctx);
+      if (token instanceof Skip) return token;
+      const client = ctx.client("page", token);
+      // The detail of the member's sign-in promotion when there is one (it has the most to read), else the first.
+      const list = await getPromotionList(client, true);
+      const promotions = list.ok ? list.value : [];
+      const promotion = promotions.find((p) => p.promotionType === "LOGIN") ?? promotions[0];
+      if (promotion === undefined) return new Skip("the member's promotion list is empty or failed");
+      await getPromotionDetail(client, promotion.id);
+    },
+  },
+  {
     id: "chat-unread",
     concurrent: true,
     method: "GET",
@@ -650,4 +673,5 @@ export const UNCHECKED_CALLS: Readonly<Record<string, string>> = {
   "/wps/relay/CSP_fcmSubscribe": "binds a device for push",
   "/wps/relay/CSP_fcmUnsubscribe": "unbinds a device",
   "/wps/tracking/event": "records a marketing event",
+  "/wps/relay/MCSFE_claimPromotion": "claims a member's reward (once: a claim cannot be undone)",
 };

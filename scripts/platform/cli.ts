@@ -10,7 +10,7 @@ import type { Merchant, MerchantRoute } from "../../app/.server/merchants/mercha
 import { LANGUAGE_CODES, type LanguageCode } from "../../app/i18n/languages";
 import { readStoredRoutes } from "../merchants/diff";
 import { verdictText } from "./evaluate";
-import { redactBody, redactText } from "./redact";
+import { isSensitiveKey, maskText, redactBody, redactText } from "./redact";
 import { runCheck, type CheckOptions, type CheckResult, type Row } from "./run";
 
 const USAGE = `Usage:
@@ -142,6 +142,17 @@ function summary(result: CheckResult): { errors: number; warnings: number; ok: n
   return { errors: count("error"), warnings: count("warning"), ok: count("ok"), skipped: count("skipped") };
 }
 
+/** A query with the member's secrets and the values of sensitive names (a promotion's `id`) masked. */
+function redactQuery(search: string, secrets: readonly string[]): string {
+  return redactText(search.replace(/^\?/, ""), secrets)
+    .split("&")
+    .map((pair) => {
+      const at = pair.indexOf("=");
+      return at > 0 && isSensitiveKey(pair.slice(0, at)) ? `${pair.slice(0, at)}=${maskText(pair.slice(at + 1))}` : pair;
+    })
+    .join("&");
+}
+
 /** Each answer as a fixture: DIR/<call>.json, redacted (docs/behaviour/operations.md#going-live). */
 export function writeRecording(dir: string, merchantCode: string, result: CheckResult): number {
   mkdirSync(dir, { recursive: true });
@@ -158,7 +169,7 @@ export function writeRecording(dir: string, merchantCode: string, result: CheckR
       call: call.id,
       method: call.method,
       path: call.path,
-      query: redactText(trip.search.replace(/^\?/, ""), result.secrets)
+      query: redactQuery(trip.search, result.secrets)
         .replace(/(^|&)_=\d+/, "$1_=0")
         .replace(/(speed|t)=\d+/, "$1=0"),
       status: trip.answer.status,

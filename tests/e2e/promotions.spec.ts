@@ -99,6 +99,37 @@ test.describe("protected promotion pages", () => {
   });
 });
 
+test.describe("a claim on a promotion page", () => {
+  // One merchant per project, so the js and no-js runs each claim their own member's rescue once.
+  const host = () => (scripts() === "js" ? "br.localhost" : "vn.localhost");
+
+  test("the rescue is claimed once: the page shows the result and the new state, at 360 px", async ({ page, context }) => {
+    await addMemberSession(context, "member2", "demo1234", host());
+    // A second tab opened before the claim still offers it: its claim is refused, and it then shows the new state too.
+    const other = await context.newPage();
+    for (const tab of [page, other]) {
+      await tab.goto(urlOn(host(), "/m/activity/rescue?language=EN"));
+      await ready(tab);
+    }
+    const rescue = page.getByRole("article", { name: "Rescue fund" });
+    await expect(rescue.getByText(/^Net loss on /)).toBeVisible();
+    if (scripts() === "js") await page.evaluate(() => Object.assign(window, { stillThisDocument: true }));
+    await rescue.getByRole("button", { name: "Claim rescue" }).click();
+    await expect(rescue.getByRole("status")).toHaveText(/^Claimed: /);
+    await expect(rescue.getByText("You have claimed this rescue.")).toBeVisible();
+    await expect(rescue.getByRole("button", { name: "Claim rescue" })).toHaveCount(0);
+    // With scripts the claim went through a fetcher: the same document, no reload.
+    if (scripts() === "js") expect(await page.evaluate(() => "stillThisDocument" in window)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expect(page.locator(`a[href="/m/activity/rescue"]`)).toHaveCount(0);
+
+    const late = other.getByRole("article", { name: "Rescue fund" });
+    await late.getByRole("button", { name: "Claim rescue" }).click();
+    await expect(late.getByRole("status")).toHaveText("You have already claimed this reward.");
+    await expect(late.getByText("You have claimed this rescue.")).toBeVisible();
+  });
+});
+
 test.describe("invite friends", () => {
   test.describe(() => {
     test.use(VIETNAMESE);
@@ -170,6 +201,8 @@ test.describe("accessibility (axe) of the promotions pages", () => {
     ["rewards centre", "/m/rewardCenter", true],
     ["invite friends (visitor)", "/m/inviteFriends", false],
     ["invite friends (member)", "/m/inviteFriends", true],
+    ["novice tasks", "/m/activity/noviceTask", true],
+    ["leaderboard", "/m/leaderBoard", true],
   ] as const) {
     test(`${name}: no serious or critical violations`, async ({ page, context }) => {
       if (member) await addMemberSession(context, "vip01", "demo1234");

@@ -117,6 +117,12 @@ for (const [lang, host, dir] of [
       ["invite-friends", "/m/inviteFriends", false],
       ["invite-friends-member", "/m/inviteFriends", true],
       ["reward-center", "/m/rewardCenter", true],
+      ["promo-sign-in", "/m/activity/signIn", true],
+      ["promo-novice-task", "/m/activity/noviceTask", true],
+      ["promo-rescue", "/m/activity/rescue", true],
+      ["promo-voucher-center", "/m/voucherCenter", true],
+      ["promo-leaderboard", "/m/leaderBoard", true],
+      ["promo-benefits", "/m/member/benefits", true],
     ] as const) {
       if (member && host !== "demo.localhost") continue;
       test(`${name} ${lang}`, async ({ page, context }) => {

@@ -2,7 +2,8 @@
 // (docs/behaviour/promotions.md), over HTTP against the built Worker and the sandbox.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyText, getPage, postJson, request, hostFor, resetFaults, resetSandboxData, setFaults, type RawReply } from "../support/http";
-import { memberSession } from "../support/member";
+import { memberSession, platformLogin } from "../support/member";
+import { postForm } from "../support/forms";
 
 const PROTECTED = [
   "/m/activity/signIn",
@@ -127,15 +128,176 @@ describe("protected promotion routes", () => {
     ["/m/voucherCenter", "Deposit and play voucher"],
     ["/m/leaderBoard", "Deposit leaderboard"],
     ["/m/member/benefits", "VIP upgrade bonus"],
-  ])("%s shows a member the promotion it stands for", async (path, title) => {
+  ])("%s shows a member the promotion it stands for, with no link to itself", async (path, title) => {
     const page = await getPage("demo.localhost", path, { Cookie: demo01 });
     expect(page.status).toBe(200);
     expect(bodyText(page.body)).toContain(title);
+    expect(page.body).not.toContain(`href="${path}"`);
   });
 
   it("VIP benefits say when the member's club label does not show them", async () => {
     const page = await getPage("demo.localhost", "/m/member/benefits", { Cookie: demo01 });
     expect(bodyText(page.body)).toContain("VIP benefits are not available for your membership level yet.");
+  });
+});
+
+describe("promotion pages from the promotion's detail", () => {
+  const mainOf = (html: string) => bodyText(/<main[\s\S]*<\/main>/.exec(html)?.[0] ?? html);
+
+  it("/m/activity/signIn shows the sign-in calendar with today's state and the claim", async () => {
+    const page = await getPage("demo.localhost", "/m/activity/signIn", { Cookie: demo01 });
+    const text = mainOf(page.body);
+    expect(text).toContain("Sign-in calendar");
+    expect(text).toMatch(/Day 1 .*Day 7/);
+    expect(page.body).toContain('aria-current="date"');
+    expect(text).toContain("Sign in today");
+  });
+
+  it("/m/activity/noviceTask lists the tasks with progress, reward and a claim for a completed task", async () => {
+    const text = mainOf((await getPage("demo.localhost", "/m/activity/noviceTask", { Cookie: demo01 })).body);
+    expect(text).toContain("Verify your phone 1 of 1 Reward: US$5.00 Claim");
+    expect(text).toContain("Play 10 rounds 3 of 10 Reward: US$15.00");
+  });
+
+  it("/m/activity/rescue shows the loss, the rescue amount and its claim", async () => {
+    const text = mainOf((await getPage("demo.localhost", "/m/activity/rescue", { Cookie: demo01 })).body);
+    expect(text).toMatch(/Net loss on \w{3} \d{1,2}, \d{4} US\$[\d,]+\.00 Rescue \(5% of the loss\) US\$[\d,.]+ Claim rescue/);
+  });
+
+  it("/m/voucherCenter lists the member's vouchers with expiry and state, and redeems a usable one", async () => {
+    const text = mainOf((await getPage("demo.localhost", "/m/voucherCenter", { Cookie: demo01 })).body);
+    expect(text).toMatch(/US\$20\.00 Usable Expires: .+ Redeem US\$50\.00 Redeemed Expires: .+ US\$10\.00 Expired/);
+  });
+
+  it("/m/leaderBoard shows the ranking with masked names and the member's own row", async () => {
+    const page = await getPage("demo.localhost", "/m/leaderBoard", { Cookie: demo01 });
+    const text = mainOf(page.body);
+    expect(text).toContain("Rank Player Score 1 lu***88 120");
+    expect(page.body).not.toContain("luckystar88");
+    expect(text).toMatch(/\d+ You \( demo01 \) \d+/);
+  });
+
+  it("/m/member/benefits shows the VIP tiers and marks the member's tier from the club label", async () => {
+    const vip = (await memberSession("vip01")).cookie;
+    const page = await getPage("demo.localhost", "/m/member/benefits", { Cookie: vip });
+    const text = mainOf(page.body);
+    expect(text).toContain("Your level: VIP Gold");
+    expect(text).toMatch(
+      /Bronze Upgrade bonus .*Silver .*VIP Gold Your level Upgrade bonus US\$100\.00 Rebate 0\.6% Withdrawals per day 10/,
+    );
+  });
+
+  it("a claim as a plain form post shows the new state; a second one is refused in the player's language", async () => {
+    const { cookie } = await memberSession("member2");
+    const before = await getPage("demo.localhost", "/m/activity/signIn", { Cookie: cookie });
+    expect(mainOf(before.body)).toContain("Sign in today");
+    const claimed = await postForm("demo.localhost", "/m/activity/signIn", { promotionId: "demo-login" }, { Cookie: cookie });
+    expect(claimed.status).toBe(200);
+    const after = mainOf(claimed.body);
+    expect(after).toContain("Claimed: US$");
+    expect(after).toContain("You have signed in today.");
+    expect(after).not.toContain("Sign in today");
+    const again = await postForm("demo.localhost", "/m/activity/signIn", { promotionId: "demo-login" }, { Cookie: cookie });
+    expect(again.status).toBe(409);
+    expect(mainOf(again.body)).toContain("You have already claimed this reward.");
+    const vi = await postForm("demo.localhost", "/m/activity/signIn?language=VI", { promotionId: "demo-login" }, { Cookie: cookie });
+    expect(mainOf(vi.body)).toContain("Bạn đã nhận phần thưởng này rồi.");
+  });
+
+  it("a voucher is redeemed once", async () => {
+    const { cookie } = await memberSession("member1");
+    const page = await getPage("demo.localhost", "/m/voucherCenter", { Cookie: cookie });
+    const voucher = /name="target" value="([^"]+)"/.exec(page.body)?.[1];
+    expect(voucher).toBeDefined();
+    const redeemed = await postForm(
+      "demo.localhost",
+      "/m/voucherCenter",
+      { promotionId: "demo-deposit-bet-bonus", target: voucher! },
+      { Cookie: cookie },
+    );
+    expect(mainOf(redeemed.body)).toMatch(/US\$20\.00 Redeemed .*Claimed: US\$20\.00\./);
+    const again = await postForm(
+      "demo.localhost",
+      "/m/voucherCenter",
+      { promotionId: "demo-deposit-bet-bonus", target: voucher! },
+      { Cookie: cookie },
+    );
+    expect(mainOf(again.body)).toContain("You have already claimed this reward.");
+  });
+
+  it("a task not completed is refused", async () => {
+    const reply = await postForm(
+      "demo.localhost",
+      "/m/activity/noviceTask",
+      { promotionId: "demo-mission", target: "play-10" },
+      { Cookie: demo01 },
+    );
+    expect(reply.status).toBe(409);
+    expect(mainOf(reply.body)).toContain("This reward cannot be claimed now.");
+  });
+
+  it("a detail in another shape is a notice in its promotion's section, with nothing to claim", async () => {
+    await setFaults({
+      merchant: "demo",
+      drift: { renames: [{ call: "/wps/relay/MCSFE_getPromotionDetail", field: "signIn.today", to: "todayDate" }] },
+    });
+    try {
+      const page = await getPage("demo.localhost", "/m/activity/signIn", { Cookie: demo01 });
+      expect(page.status).toBe(200);
+      const text = mainOf(page.body);
+      expect(text).toContain("Daily sign-in reward");
+      expect(text).toContain("The details of this promotion could not be loaded.");
+      expect(text).not.toContain("Sign in today");
+    } finally {
+      await resetFaults("demo");
+    }
+  });
+
+  it("the sandbox serves a detail for every promotion a member's list has, with the section of its type", async () => {
+    const { token } = await platformLogin("member1");
+    const direct = (path: string) =>
+      request({ host: hostFor("demo.localhost"), path: `/__sandbox/direct${path}`, headers: { Merchant: "demo", Authorization: token } });
+    const list = (await direct("/wps/relay/MCSFE_getPromotionList?platform=M")).json<{ value: { id: string; promotionType: string }[] }>();
+    const SECTIONS: Record<string, string> = {
+      LOGIN: "signIn",
+      REGISTER: "tasks",
+      MISSION: "tasks",
+      SAVIOR: "rescue",
+      DEPOSIT_BET_BONUS: "vouchers",
+      DEPOSIT_COUNT: "ranking",
+      UPGRADE_BONUS: "tiers",
+    };
+    expect(list.value.length).toBeGreaterThanOrEqual(14);
+    for (const item of list.value) {
+      const reply = (await direct(`/wps/relay/MCSFE_getPromotionDetail?id=${encodeURIComponent(item.id)}`)).json<{
+        success: boolean;
+        value: Record<string, unknown>;
+      }>();
+      expect(reply.success, item.id).toBe(true);
+      expect(reply.value.promotionType).toBe(item.promotionType);
+      const section = SECTIONS[item.promotionType];
+      if (section) expect(reply.value[section], item.id).toBeDefined();
+    }
+  });
+
+  it("a visitor's claim goes to the login page, and a claim from another site is refused", async () => {
+    const visitor = await postForm("demo.localhost", "/m/activity/rescue", { promotionId: "demo-savior" });
+    expect(visitor.status).toBe(302);
+    expect(visitor.header("location")).toBe("/m/login?redirectUrl=%2Fm%2Factivity%2Frescue");
+    const foreign = await postForm(
+      "demo.localhost",
+      "/m/activity/rescue",
+      { promotionId: "demo-savior" },
+      { Cookie: demo01, Origin: "https://evil.example" },
+    );
+    expect(foreign.status).toBe(403);
+    expect(mainOf((await getPage("demo.localhost", "/m/activity/rescue", { Cookie: demo01 })).body)).toContain("Claim rescue");
+  });
+
+  it("a claim of another page's promotion is refused at the edge", async () => {
+    const reply = await postForm("demo.localhost", "/m/leaderBoard", { promotionId: "demo-login" }, { Cookie: demo01 });
+    expect(reply.status).toBe(400);
+    expect(mainOf(reply.body)).toContain("This reward cannot be claimed now.");
   });
 });
 

@@ -16,6 +16,7 @@ import { CONTROL_PREFIX, controlRoutes } from "./routes/control";
 import { GAME_PAGE_PATH, gameRoutes, handleGamePage } from "./routes/game";
 import { memberRoutes } from "./routes/member";
 import { promotionRoutes } from "./routes/promotions";
+import { promotionDetailRoutes } from "./routes/promotion-detail";
 import { DEAD_SCRIPT_SERVER_PREFIX, handleDeadScriptServer, handlePage, PAGES_PREFIX } from "./routes/pages";
 import { sessionRoutes } from "./routes/session";
 import { MOUNT_HEADER, systemRoutes } from "./routes/system";
@@ -33,6 +34,7 @@ const wpsRoutes: WpsRoute[] = [
   ...downloadRoutes,
   ...homeContentRoutes,
   ...promotionRoutes,
+  ...promotionDetailRoutes,
   ...chatRoutes,
   ...trackingRoutes,
   ...pushRoutes,

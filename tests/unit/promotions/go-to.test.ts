@@ -55,6 +55,22 @@ describe("go-to-promotion button", () => {
     expect(goToPromotion({ promotionType, member: who, hasDownloadHandler })).toEqual(expected);
   });
 
+  it.each([
+    ["LOGIN", "/m/activity/signIn"],
+    ["MISSION", "/m/activity/noviceTask"],
+    ["SAVIOR", "/m/activity/rescue/"],
+    ["DEPOSIT_BET_BONUS", "/m/vouchercenter"],
+    ["DEPOSIT_COUNT", "/m/leaderBoard"],
+  ])("never leads to the page it is on: %s on %s", (promotionType, currentPath) => {
+    expect(goToPromotion({ promotionType, member: member(0), hasDownloadHandler: true, currentPath })).toEqual(hidden("current-page"));
+  });
+
+  it("leads to the type's page from any other page", () => {
+    expect(goToPromotion({ promotionType: "LOGIN", member: member(0), hasDownloadHandler: true, currentPath: "/m/activity" })).toEqual(
+      shown("/m/activity/signIn"),
+    );
+  });
+
   it("VIP benefits show only for the club label type AUTO", () => {
     expect(vipBenefitsShown(member(0, "AUTO"))).toBe(true);
     expect(vipBenefitsShown(member(0, "auto"))).toBe(false);

@@ -17,6 +17,7 @@ import { base32Decode, totp, TOTP_STEP_SECONDS } from "../totp";
 import { invalidRequest, readJson } from "../validation";
 import { announcementControlRoutes, resetAnnouncements } from "./announcements";
 import { clearWhitelabelOverrides, promotionControlRoutes } from "./promotions";
+import { clearPromotionClaims } from "./promotion-detail";
 import { clearTrackingCalls, listTrackingCalls } from "./tracking";
 import { clearPush, listPush } from "./push";
 
@@ -72,7 +73,10 @@ async function reset(ctx: ControlContext): Promise<Response> {
   await clearUnreadCounts(ctx.env.DB, merchant);
   await clearTrackingCalls(ctx.env.DB, merchant);
   await clearPush(ctx.env.DB, merchant);
-  if (data === true) await resetData(ctx.env, merchant);
+  if (data === true) {
+    await resetData(ctx.env, merchant);
+    await clearPromotionClaims(ctx.env.DB, merchant);
+  }
   return ok();
 }
 
