@@ -17,23 +17,23 @@ export type SubmitLock = {
   /** Opens the lock SUBMIT_LOCK_RELEASE_MS from now (a submit that never went out, or one that finished). */
   release: () => void;
   /** The form's router state: the lock opens SUBMIT_LOCK_RELEASE_MS after busy turns false again. */
-  busyChanged: (busy: boolean) => void;
+  busy: (now: boolean) => void;
   /** The form is gone: the timer stops and the lock opens. */
-  dispose: () => void;
+  stop: () => void;
 };
 
 /** The lock's rules without React (the hook below keeps one per form; unit-tested on a fake clock). */
 export function createSubmitLock(): SubmitLock {
   let locked = false;
   let sawBusy = false;
-  let timer: ReturnType<typeof setTimeout> | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const open = () => {
+    if (locked) countLock(-1);
+    locked = false;
+  };
   const release = () => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      if (locked) countLock(-1);
-      locked = false;
-      timer = null;
-    }, SUBMIT_LOCK_RELEASE_MS);
+    clearTimeout(timer);
+    timer = setTimeout(open, SUBMIT_LOCK_RELEASE_MS);
   };
   return {
     acquire() {
@@ -43,18 +43,13 @@ export function createSubmitLock(): SubmitLock {
       return true;
     },
     release,
-    busyChanged(busy) {
-      if (busy) {
-        sawBusy = true;
-      } else if (sawBusy) {
-        sawBusy = false;
-        release();
-      }
+    busy(now) {
+      if (!now && sawBusy) release();
+      sawBusy = now;
     },
-    dispose() {
-      if (timer) clearTimeout(timer);
-      if (locked) countLock(-1);
-      locked = false;
+    stop() {
+      clearTimeout(timer);
+      open();
     },
   };
 }
@@ -63,17 +58,9 @@ export function createSubmitLock(): SubmitLock {
  * Ignores submits while one is processing. `busy` is the router's state for this form (submitting or loading);
  * the lock opens 500 ms after it turns idle again, or 500 ms after release() for a submit that never went out.
  */
-export function useSubmitLock(busy: boolean) {
+export function useSubmitLock(busy: boolean): SubmitLock {
   const [lock] = useState(createSubmitLock);
-
-  useEffect(() => {
-    lock.busyChanged(busy);
-  }, [busy, lock]);
-
-  useEffect(
-    () => () => lock.dispose(),
-    [lock],
-  );
-
-  return { acquire: lock.acquire, release: lock.release };
+  useEffect(() => lock.busy(busy), [busy, lock]);
+  useEffect(() => lock.stop, [lock]);
+  return lock;
 }

@@ -14,12 +14,12 @@ describe("the submit lock", () => {
   it("ignores submits while one is processing and opens 500 ms after the answer, not before", () => {
     const lock = createSubmitLock();
     expect(lock.acquire()).toBe(true);
-    lock.busyChanged(true);
+    lock.busy(true);
     expect(lock.acquire()).toBe(false);
     vi.advanceTimersByTime(10_000);
     // Still processing: closed however long it takes.
     expect(lock.acquire()).toBe(false);
-    lock.busyChanged(false);
+    lock.busy(false);
     vi.advanceTimersByTime(499);
     expect(lock.acquire()).toBe(false);
     vi.advanceTimersByTime(1);
@@ -38,9 +38,9 @@ describe("the submit lock", () => {
 
   it("idle without a submit before does not start the timer; a form that goes away opens its lock", () => {
     const lock = createSubmitLock();
-    lock.busyChanged(false);
+    lock.busy(false);
     expect(lock.acquire()).toBe(true);
-    lock.dispose();
+    lock.stop();
     expect(lock.acquire()).toBe(true);
   });
 });
