@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { contentSecurityPolicy } from "../../../app/.server/security/headers";
 import { sendToNativeBridges, storageBridgeSet, type BridgeWindow } from "../../../app/tracking/native-bridges";
-import { pixelOrigins, pixelScript } from "../../../app/tracking/pixel-kinds";
+import { pixelOrigins, pixelScript, type PixelConfig } from "../../../app/tracking/pixel-kinds";
 import {
   createPixelHub,
   firePixel,
@@ -159,7 +159,7 @@ describe("the AppsFlyer and Adjust web SDKs", () => {
 type FakeScript = { async: boolean; src: string; nonce: string; dataset: Record<string, string> };
 
 describe("the pixel hub", () => {
-  function hub(pixels = [{ kind: "facebook" as const, id: "1", script: "/px/fb.js" }]) {
+  function hub(pixels: PixelConfig[] = [{ kind: "facebook", id: "1", script: "/px/fb.js" }]) {
     const win: PixelWindow = {};
     const fired = new Set<string>();
     const scripts: FakeScript[] = [];
@@ -182,6 +182,18 @@ describe("the pixel hub", () => {
     created.enable();
     expect(win.fbq!.queue!.filter((call) => (call as unknown[])[0] === "trackSingle")).toHaveLength(1);
     expect(scripts).toHaveLength(1);
+  });
+
+  it("Adjust: the queue is replayed into the SDK once its script has loaded, as its snippet does", () => {
+    const { win, created, scripts } = hub([{ kind: "adjust", id: "adjusttoken1", script: "/px/adjust.js", events: { deposit: "dp0001" } }]);
+    created.enable();
+    created.fire(event);
+    const calls: string[] = [];
+    win.Adjust!["initSdk"] = () => void calls.push("initSdk");
+    win.Adjust!["trackEvent"] = () => void calls.push("trackEvent");
+    expect(calls).toEqual([]);
+    (scripts[0] as unknown as { onload: () => void }).onload();
+    expect(calls).toEqual(["initSdk", "trackEvent"]);
   });
 
   it("the bridges get each event once, only once enabled, also for a merchant without pixels", () => {
