@@ -3,10 +3,17 @@
 // registration posted with or without JavaScript carries them (docs/decisions/0015, docs/decisions/0050).
 import type { AppContext } from "../lib/context";
 import { sessionSecret } from "../identity/platform-for.server";
-import { AD_PARAM_NAMES, readAdParams, readRegistrationInfo, rememberArrival } from "../identity/register/registration-info.server";
+import {
+  AD_PARAM_NAMES,
+  readAdParams,
+  readRegistrationInfo,
+  rememberArrival,
+  STORED_AD_NAMES,
+} from "../identity/register/registration-info.server";
 import { TRACKING_PARAMS } from "../navigation/tracking-params";
+import { pickAdTracking, type AdTrackingInfo } from "./ad-tracking";
 
-const REMEMBERED = new Set<string>([...TRACKING_PARAMS, ...AD_PARAM_NAMES]);
+const REMEMBERED = new Set<string>([...TRACKING_PARAMS, ...STORED_AD_NAMES]);
 
 /** Whether this address carries anything attribution keeps. */
 export function carriesAttribution(query: URLSearchParams): boolean {
@@ -41,9 +48,10 @@ export async function attributionOf(request: Request, context: AppContext): Prom
   const [stored, storedAds] = await Promise.all([readRegistrationInfo(request, secret), readAdParams(request, secret)]);
   const query = url.searchParams;
   const pick = (name: string) => query.get(name)?.trim().slice(0, 256) || undefined;
-  const ads = { ...storedAds };
+  // The ad parameters only: the ad-tracking info is mirrored under storageCompat (adTrackingOf).
+  const ads: Record<string, string> = {};
   for (const name of AD_PARAM_NAMES) {
-    const value = pick(name);
+    const value = pick(name) ?? storedAds[name];
     if (value) ads[name] = value;
   }
   const attribution: Attribution = {
@@ -54,4 +62,16 @@ export async function attributionOf(request: Request, context: AppContext): Prom
   };
   const empty = !attribution.affiliateCode && !attribution.referralCode && Object.keys(ads).length === 0;
   return empty ? null : attribution;
+}
+
+/** The stored ad-tracking info with the address's (docs/behaviour/tracking.md#ad-tracking-info), the address winning. */
+export function adTrackingFrom(query: URLSearchParams, stored: Readonly<Record<string, string>>): AdTrackingInfo | undefined {
+  const fromAddress = Object.fromEntries(
+    [...query.entries()].map(([name, value]) => [name, value.trim().slice(0, 256)]).filter(([, value]) => value),
+  );
+  return pickAdTracking({ ...stored, ...fromAddress });
+}
+
+export async function adTrackingOf(request: Request, context: AppContext): Promise<AdTrackingInfo | undefined> {
+  return adTrackingFrom(new URL(request.url).searchParams, await readAdParams(request, sessionSecret(context)));
 }

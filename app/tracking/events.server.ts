@@ -8,6 +8,7 @@ import { registerMethod, type DisplayMode, type RegisterMethod } from "../identi
 import { sessionSecret } from "../identity/platform-for.server";
 import { readAdParams, readRegistrationInfo } from "../identity/register/registration-info.server";
 import { queueForPixels } from "./pixel-queue.server";
+import { adTrackingFrom } from "./attribution.server";
 import { eventValue, newEventId, type EventValue, type EventValueInput, type TrackingEventName } from "./events";
 
 export const TRACKING_EVENT_PATH = "/wps/tracking/event";
@@ -53,11 +54,14 @@ export async function buildTrackingEvent(request: Request, context: AppContext, 
   const [info, ads] = await Promise.all([readRegistrationInfo(request, secret), readAdParams(request, secret)]);
   const cookies = parseCookieHeader(request.headers.get("Cookie") ?? "");
   const channels = context.merchant.tracking.pixels.map((pixel) => pixel.kind);
+  const value = eventValue(input.eventName, input.value ?? {}, channels);
+  const adTracking = adTrackingFrom(url.searchParams, ads);
+  if (adTracking) value.adTracking = adTracking;
   return {
     domain: request.headers.get("Host") ?? url.host,
     affiliateCode: url.searchParams.get("affiliateCode")?.trim().slice(0, 256) || info?.affiliateCode || "",
     eventName: input.eventName,
-    eventValue: eventValue(input.eventName, input.value ?? {}, channels),
+    eventValue: value,
     fbc: fbcOf(cookies["_fbc"], url.searchParams.get("fbclid") ?? ads["fbclid"] ?? ads["ad_fbclid"], Date.now()),
     fbp: cookies["_fbp"] && FB_COOKIE.test(cookies["_fbp"]) ? cookies["_fbp"] : "",
     eventID: input.eventID ?? newEventId(),

@@ -1,5 +1,6 @@
 // Tracking events (docs/behaviour/tracking.md#events): names, who sends which, and the value fields. Shared by the
 // edge and the browser's tracking layer: pure functions only.
+import type { AdTrackingInfo } from "./ad-tracking";
 
 export const TRACKING_EVENT_NAMES = [
   "firstOpen",
@@ -61,6 +62,8 @@ export type EventValue = {
   content_id?: string;
   /** The pixels this merchant's pages fire the same event on (same eventID), for the platform to deduplicate. */
   channels: string[];
+  /** The stored ad-tracking info (docs/behaviour/tracking.md#ad-tracking-info), to the platform only, never to a pixel. */
+  adTracking?: AdTrackingInfo;
 };
 
 export type EventValueInput = {

@@ -48,6 +48,18 @@ const STANDARD_NAMES: Record<PixelKind, Partial<Record<TrackingEventName, string
     deposit: "EVENT_PURCHASE",
     redeposit: "EVENT_PURCHASE",
   },
+  // AppsFlyer's recommended event names (its PBA reports group them).
+  appsflyer: {
+    register: "af_complete_registration",
+    login: "af_login",
+    viewContent: "af_content_view",
+    depositSubmit: "af_initiated_checkout",
+    firstDeposit: "af_purchase",
+    deposit: "af_purchase",
+    redeposit: "af_purchase",
+  },
+  // Adjust takes the merchant's event tokens instead (PixelConfig.events).
+  adjust: {},
 };
 
 export function vendorEventName(kind: PixelKind, eventName: TrackingEventName): { name: string; standard: boolean } {
@@ -65,7 +77,26 @@ export type PixelWindow = {
   dataLayer?: unknown[];
   gtag?: Call;
   kwaiq?: Queue;
+  /** AppsFlyer's web SDK: AF(plugin, method, payload), queued in AF.q until its script arrives. */
+  AF?: Call & { q?: unknown[]; id?: unknown; plugins?: object };
+  AppsFlyerSdkObject?: string;
+  /** Adjust's web SDK: methods queued in Adjust_q, replayed when its script has loaded (its snippet's onload). */
+  Adjust?: Record<string, Call>;
+  Adjust_q?: [string, ArrayLike<unknown>][];
 };
+
+/** The Adjust web SDK methods its snippet queues. */
+const ADJUST_METHODS = ["initSdk", "trackEvent", "addGlobalCallbackParameters", "addGlobalPartnerParameters", "stop", "restart"] as const;
+
+/** What Adjust's snippet does once the SDK's script has loaded: the queued calls go to the real methods. */
+export function replayAdjustQueue(win: PixelWindow): void {
+  const queued = (win.Adjust_q ?? []).splice(0);
+  for (const [method, args] of queued) {
+    const call = win.Adjust?.[method];
+    // With the SDK object as `this`, as the snippet's apply does.
+    if (call) Reflect.apply(call, win.Adjust, Array.from(args));
+  }
+}
 
 /** A queue object with deferred methods, the way TikTok's and Kwai's snippets build theirs. */
 function deferredQueue(methods: readonly string[]): Queue {
@@ -129,6 +160,30 @@ export function installStub(win: PixelWindow, pixel: PixelConfig): void {
       win.kwaiq["_i"] = { ...(win.kwaiq["_i"] as object | undefined), [pixel.id]: [] };
       return;
     }
+    case "appsflyer": {
+      // AppsFlyer's snippet: AF queues [time, ...arguments]; AF.id names the pba plugin's Web Dev Key.
+      win.AppsFlyerSdkObject = "AF";
+      if (!win.AF) {
+        const af = ((...args: unknown[]) => void (af.q ??= []).push([Date.now(), ...args])) as NonNullable<PixelWindow["AF"]>;
+        win.AF = af;
+      }
+      win.AF.id ??= { pba: { webAppId: pixel.id } };
+      win.AF.plugins ??= {};
+      return;
+    }
+    case "adjust": {
+      const queue = (win.Adjust_q ??= []);
+      const adjust = (win.Adjust ??= {});
+      for (const method of ADJUST_METHODS) {
+        adjust[method] ??= function queued() {
+          // The snippet queues the arguments object as it is.
+          // eslint-disable-next-line prefer-rest-params -- Adjust's documented snippet pushes `arguments`
+          queue.push([method, arguments]);
+        };
+      }
+      adjust["initSdk"]!({ appToken: pixel.id, environment: "production" });
+      return;
+    }
   }
 }
 
@@ -155,6 +210,26 @@ export function firePixel(win: PixelWindow, pixel: PixelConfig, event: PixelEven
     case "kwai":
       (win.kwaiq?.["track"] as Call | undefined)?.(name, { ...params, event_id: event.eventID, pixel_id: pixel.id });
       return;
+    case "appsflyer": {
+      // PBA has no dedupe field of its own: the id travels in the event's values, as for the other pixels.
+      const payload: Record<string, unknown> = { eventType: "EVENT", eventName: name, eventValue: { ...params, event_id: event.eventID } };
+      if (value !== undefined) payload["eventRevenue"] = value;
+      win.AF?.("pba", "event", payload);
+      return;
+    }
+    case "adjust": {
+      const eventToken = pixel.events?.[event.eventName];
+      if (!eventToken) return;
+      const payload: Record<string, unknown> = { eventToken, deduplicationId: event.eventID };
+      // Adjust takes revenue only with its currency.
+      if (value !== undefined && currency) Object.assign(payload, { revenue: value, currency });
+      const callbackParams = Object.entries({ content_type, content_id })
+        .filter((entry): entry is [string, string] => !!entry[1])
+        .map(([key, v]) => ({ key, value: v }));
+      if (callbackParams.length) payload["callbackParams"] = callbackParams;
+      win.Adjust?.["trackEvent"]?.(payload);
+      return;
+    }
   }
 }
 
@@ -218,7 +293,8 @@ export function createPixelHub(deps: {
       state = "enabled";
       for (const pixel of deps.pixels) {
         installStub(deps.win, pixel);
-        loadScript(deps.doc, pixel, deps.nonce);
+        const script = loadScript(deps.doc, pixel, deps.nonce);
+        if (pixel.kind === "adjust") script.onload = () => replayAdjustQueue(deps.win);
       }
       if (deps.pixels.some((p) => p.kind === "tiktok")) (deps.win.ttq?.["page"] as Call | undefined)?.();
       waiting.splice(0).forEach(send);

@@ -4,6 +4,7 @@
 import type { AppContext } from "../lib/context";
 import type { MemberInfo } from "../.server/platform/member";
 import type { PlatformResult } from "../.server/platform/outcomes";
+import type { AdTrackingInfo } from "./ad-tracking";
 
 export type StorageCompatData = {
   language: string;
@@ -15,6 +16,8 @@ export type StorageCompatData = {
     language: string | null;
     clubLabel: { labelName: string | null; type: string | null; rankLevel: number | null } | null;
   } | null;
+  /** The stored ad-tracking info, each under its own local-storage key (docs/behaviour/tracking.md#ad-tracking-info). */
+  adTracking?: AdTrackingInfo;
 };
 
 /** The keys' values for this page, or null when the merchant's switch is off (nothing is written or removed). */

@@ -1,7 +1,8 @@
 // Writes the storage-compatibility keys in the browser (docs/behaviour/tracking.md#storage-compat): MC_SESSION_INFO and
 // memberInfo in session storage, language in local storage, and the same to the native app's storage bridge.
 // Written on every page (so after a login and a language change), removed for a visitor (after a logout or a lost
-// session). With the merchant's switch off the edge sends nothing and nothing is touched.
+// session). With the merchant's switch off the edge sends nothing and nothing is touched. The stored ad-tracking info
+// goes to local storage under its own names, written and never removed (docs/behaviour/tracking.md#ad-tracking-info).
 import type { StorageCompatData } from "./storage-compat.server";
 
 export const MC_SESSION_INFO_KEY = "MC_SESSION_INFO";
@@ -28,4 +29,5 @@ export function applyStorageCompat(
   put(stores.session, MC_SESSION_INFO_KEY, data.session ? JSON.stringify(data.session) : null);
   put(stores.session, MEMBER_INFO_KEY, data.memberInfo ? JSON.stringify(data.memberInfo) : null);
   put(stores.local, LANGUAGE_KEY, data.language);
+  for (const [key, value] of Object.entries(data.adTracking ?? {})) if (value) put(stores.local, key, value);
 }

@@ -2,7 +2,7 @@ import type { AppContext } from "../lib/context";
 import type { MemberInfo } from "../.server/platform/member";
 import type { PlatformResult } from "../.server/platform/outcomes";
 import { storageCompatData } from "./storage-compat.server";
-import { attributionOf } from "./attribution.server";
+import { adTrackingOf, attributionOf } from "./attribution.server";
 import { consentState } from "./consent.server";
 import { takePixelQueue } from "./pixel-queue.server";
 import { trackingQuery } from "../navigation/tracking-params";
@@ -13,24 +13,25 @@ export async function loadTrackingData(
   context: AppContext,
   memberInfo: Promise<PlatformResult<MemberInfo> | null> = Promise.resolve(null),
 ) {
-  const [attribution, consent, pending, storageCompat] = await Promise.all([
+  const [attribution, consent, pending, storageCompat, adTracking] = await Promise.all([
     attributionOf(request, context),
     consentState(request, context),
     takePixelQueue(request, context),
     storageCompatData(context, memberInfo),
+    adTrackingOf(request, context),
   ]);
   const { pixels } = context.merchant.tracking;
   return {
     /** The page address's tracking parameters, for its links (docs/behaviour/shell.md#tracking-parameters). */
     query: trackingQuery(new URL(request.url).searchParams),
     attribution,
-    // Only what the browser needs to load them: kind, id and the script's address.
-    pixels: pixels.map(({ kind, id, script }) => (script ? { kind, id, script } : { kind, id })),
+    // Only what the browser needs to load them: kind, id, the script's address and Adjust's event tokens.
+    pixels: pixels.map(({ kind, id, script, events }) => ({ kind, id, ...(script ? { script } : {}), ...(events ? { events } : {}) })),
     consent,
     /** Events the edge sent since the last page, for the pixels (same eventID). */
     pending,
-    /** The storage-compatibility keys, when the merchant's switch is on. */
-    storageCompat,
+    /** The storage-compatibility keys, when the merchant's switch is on, with the stored ad-tracking info. */
+    storageCompat: storageCompat && adTracking ? { ...storageCompat, adTracking } : storageCompat,
   };
 }
 

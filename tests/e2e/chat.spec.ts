@@ -1,6 +1,7 @@
 // The footer navigation, the chat item and the unread badge (docs/behaviour/support.md#footer-nav, #chat-link,
 // #unread-badge), with and without scripts (the js and no-js projects), at the configured 360×740.
-import { exclusiveBothWays, expect, scripts, test, urlOn, waitForHydration } from "./fixtures";
+import type { Route } from "@playwright/test";
+import { exclusiveBothWays, expect, pauseClock, scripts, test, urlOn, waitForHydration } from "./fixtures";
 import { openAsMember } from "./support/member";
 import { setUnread } from "../support/http";
 
@@ -57,6 +58,30 @@ test.describe("the chat item", () => {
     // The chat's Back link returns to the page the member came from.
     await page.getByRole("link", { name: "Back" }).click();
     await expect(page).toHaveURL(/\/m\/home$/);
+  });
+
+  test("a member's tap: the chat opens 500 ms after it, the item stays lit for 750 ms", async ({ page }) => {
+    test.skip(scripts() !== "js", "the highlight and the delay are the page script's");
+    await pauseClock(page);
+    await openAsMember(page, "demo01");
+    await waitForHydration(page);
+    // The chat route answers 204 here (a navigation that goes nowhere), so the page stays to be looked at after it.
+    const asked: string[] = [];
+    await page.route("**/m/chat?*", (route: Route) => {
+      asked.push(route.request().url());
+      return route.fulfill({ status: 204 });
+    });
+    const chat = page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Chat" });
+    await chat.click();
+    await expect(chat).toHaveAttribute("data-active", "true");
+    await page.clock.runFor(499);
+    expect(asked).toHaveLength(0);
+    await page.clock.runFor(1);
+    await expect.poll(() => asked.length).toBe(1);
+    await page.clock.runFor(249);
+    await expect(chat).toHaveAttribute("data-active", "true");
+    await page.clock.runFor(1);
+    await expect(chat).not.toHaveAttribute("data-active", "true");
   });
 
   test("a member of type 4 is told there is no permission, and stays", async ({ page }) => {

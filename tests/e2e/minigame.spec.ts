@@ -1,7 +1,7 @@
 // The mini-game's floating box (docs/behaviour/support.md#minigame-box): members only, MINIGAME3 (on for demo),
 // loaded after the page is idle, draggable with mouse and touch within the bounds, keyboard-movable, gone after logout.
 import type { Page, Request } from "@playwright/test";
-import { expect, scripts, test, urlOn, waitForHydration } from "./fixtures";
+import { expect, pauseClock, scripts, test, urlOn, waitForHydration } from "./fixtures";
 import { openAsMember } from "./support/member";
 import { loginAs } from "./support/login";
 
@@ -143,6 +143,35 @@ test.describe("mini-game for a member", () => {
     await page.setViewportSize({ width: 740, height: 360 });
     await expect.poll(async () => (await boxRect(page)).y + 64).toBeLessThanOrEqual(360 - 15 + 0.5);
     expectInside(await boxRect(page), 740, 360);
+  });
+
+  test("checks its bounds every 250 ms, also when the window changed without a resize event", async ({ page }) => {
+    await pauseClock(page);
+    await openAsMember(page, "demo01");
+    // The box loads once the page is idle (at the latest 3 s in): the paused clock is moved on until it is there.
+    const box = page.getByRole("button", { name: /^Mini-game/ });
+    await expect(async () => {
+      await page.clock.runFor(500);
+      await expect(box).toHaveAttribute("data-ready", "true", { timeout: 100 });
+    }).toPass();
+    // A narrower window that fires no resize event: only the poll notices (the box then keeps 2 % of it, 4 px, free).
+    const narrow = (width: number) =>
+      page.evaluate((value) => Object.defineProperty(window, "innerWidth", { configurable: true, value }), width);
+    const right = async () => Math.round((await boxRect(page)).x + 64);
+    // Find the poll's beat, to within 10 ms: steps until the box moves in.
+    await narrow(300);
+    let steps = 0;
+    while ((await right()) > 300 - 6 && steps < 26) {
+      await page.clock.runFor(10);
+      steps += 1;
+    }
+    expect(steps).toBeLessThanOrEqual(25);
+    // From that beat (0 to 10 ms ago), the next check comes 250 ms later: not within 240 ms, by 250.
+    await narrow(200);
+    await page.clock.runFor(240);
+    expect(await right()).toBeGreaterThan(200);
+    await page.clock.runFor(10);
+    await expect.poll(right).toBe(200 - 4);
   });
 
   test.describe("right to left", () => {

@@ -270,6 +270,30 @@ test.describe("navigation spinner", () => {
     await expect(page).toHaveURL(/\/m\/login/);
     await expect(spinner).toHaveCount(0);
   });
+
+  test("the spinner shows from 300 ms and hides itself at 10 s of a page change that does not end", async ({ page }) => {
+    await page.goto("/m/home");
+    await shellLayerLoaded(page);
+    const release = await holdNavigations(page);
+    await page.getByRole("link", { name: "Log in" }).first().click();
+    const spinner = page.locator(".mc-spinner");
+    await expect(spinner).toBeAttached();
+    // Its timing is the stylesheet's (app/styles/pwa.css): the test seeks its animations instead of waiting 10 s.
+    const at = (ms: number) =>
+      spinner.evaluate((element, time) => {
+        for (const animation of element.getAnimations()) {
+          animation.pause();
+          animation.currentTime = time;
+        }
+        return getComputedStyle(element).visibility;
+      }, ms);
+    expect(await at(299)).toBe("hidden");
+    expect(await at(300)).toBe("visible");
+    expect(await at(9_999)).toBe("visible");
+    expect(await at(10_000)).toBe("hidden");
+    release();
+    await expect(page).toHaveURL(/\/m\/login/);
+  });
 });
 
 // The same surfaces in Vietnamese and Urdu, for review by eye.

@@ -236,15 +236,21 @@ test.describe("events and pixels", () => {
 
     await banner.getByRole("button", { name: "Accept" }).click();
     await expect(banner).toBeHidden();
-    // The view that waited reaches the pixel with its id; the choice is kept for the next page.
+    // The view that waited reaches the pixel and the AppsFlyer and Adjust web SDKs' stand-ins with its id (Adjust by the
+    // merchant's event token); the choice is kept for the next page.
     await expect
       .poll(async () =>
         (await callsOf(aff, "br777"))
           .filter((c) => c.eventID === view.eventID)
-          .map((c) => c.channel)
+          .map((c) => `${c.channel} ${c.eventName}`)
           .sort(),
       )
-      .toEqual(["pixel:facebook", "s2s"]);
+      .toEqual(["pixel:adjust vw7b2x", "pixel:appsflyer af_content_view", "pixel:facebook ViewContent", "s2s viewContent"]);
+    expect(requests.filter((path) => path.endsWith(".js")).sort()).toEqual([
+      "/wps/sandbox-pages/pixels/adjust.js",
+      "/wps/sandbox-pages/pixels/appsflyer.js",
+      "/wps/sandbox-pages/pixels/facebook.js",
+    ]);
     await page.reload();
     await viewEvent(aff, "/m/home", "br777");
     await expect(page.getByRole("region", { name: "Advertising pixels" })).toHaveCount(0);

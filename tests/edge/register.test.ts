@@ -138,6 +138,22 @@ describe("posting without JavaScript", () => {
     expect(member.value.registerInfo.loginDeviceId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 
+  it("remembers the new member's login only where the merchant's AUTOLOGIN3 is on (demo), not where it is off (vn88)", async () => {
+    const register = async (host: string) => {
+      const page = await getPage(host, "/m/register");
+      const reply = await postRegister(
+        { mode: "username", username: uniqueUsername("rem"), password: "abc12345", ...(await solvedCaptcha(host, "register")) },
+        { host, cookie: cookieJar(page) },
+      );
+      expect(reply.status, reply.body.slice(0, 300)).toBe(302);
+      return reply.cookies.find((c) => c.startsWith("mc_remember="));
+    };
+    // docs/behaviour/registration.md#register-success: a remembered login as after a login with remember-me.
+    expect(await register("demo.localhost")).toMatch(/^mc_remember=[^;]+;.*Max-Age=\d{6,}/i);
+    const off = await register("vn.localhost");
+    expect(off === undefined || /^mc_remember=;|Max-Age=0/i.test(off), off).toBe(true);
+  });
+
   it("registers from the native app shell as APP, with the app's device id", async () => {
     const username = uniqueUsername("app");
     const uuid = "0f8fad5b-d9cb-469f-a165-70867728950e";

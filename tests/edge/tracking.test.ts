@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { decodeEntities, getPage, hostFor, originFor, request, type RawReply } from "../support/http";
 import { developmentSessionSecret, memberSession } from "../support/member";
 import { AD_PARAM_NAMES, readAdParams } from "~/identity/register/registration-info.server";
+import { AD_TRACKING_NAMES } from "~/tracking/ad-tracking";
 import { solvedCaptcha } from "../support/captcha";
 import { cookieJar, inputValue, postForm, uniqueUsername } from "../support/forms";
 
@@ -137,6 +138,55 @@ describe("attribution from any landing page", () => {
     expect(new TextEncoder().encode(adCookie(second)).byteLength).toBeLessThan(4096);
     const stored = await readBack(adCookie(second));
     for (const name of later) expect(stored[name], name).toBe(value("one", name));
+  });
+});
+
+describe("the stored ad-tracking info of an app shell", () => {
+  it("a landing address's ids reach the registration's pixelTrack and the register event's value", async () => {
+    const aff = `ADT-${Date.now().toString(36)}`;
+    const ids = Object.fromEntries(AD_TRACKING_NAMES.map((name) => [name, `${name}-1`]));
+    const landing = await getPage("demo.localhost", `/m/home?${new URLSearchParams({ affiliateCode: aff, ...ids })}`);
+    expect(landing.status).toBe(200);
+    const cookie = cookieJar(landing);
+    const form = await getPage("demo.localhost", "/m/register", { Cookie: cookie });
+    const username = uniqueUsername("adt");
+    const reply = await post(
+      "/m/register",
+      {
+        mode: "username",
+        username,
+        password: "abc12345",
+        affiliateCode: inputValue(form.body, "affiliateCode")!,
+        ...(await solvedCaptcha("demo.localhost", "register")),
+      },
+      { Cookie: cookie },
+    );
+    expect(reply.status, reply.body.slice(0, 300)).toBe(302);
+    const member = await getPage("demo.localhost", `/__sandbox/member?merchant=demo&username=${username}`);
+    const info = member.json<{ value: { registerInfo: { pixelTrack: Record<string, string> } } }>().value.registerInfo;
+    expect(info.pixelTrack).toEqual(ids);
+    const [event] = await trackingCalls(
+      (call) =>
+        call.channel === "s2s" &&
+        call.eventName === "register" &&
+        (call.body.eventValue as { customerName?: string }).customerName === username,
+    );
+    expect((event!.body.eventValue as { adTracking?: unknown }).adTracking).toEqual(ids);
+  });
+
+  it("all nine at their longest beside the ad parameters: an ad cookie under 4096 bytes that keeps all nine", async () => {
+    const long = (name: string) => `${name}-`.padEnd(256, "y");
+    const ids = Object.fromEntries(AD_TRACKING_NAMES.map((name) => [name, long(name)]));
+    const first = await getPage("demo.localhost", `/m/home?${new URLSearchParams(AD_PARAM_NAMES.slice(0, 8).map((n) => [n, long(n)]))}`);
+    const earlier = first.cookies.find((c) => c.startsWith("mc_ad="))!;
+    const second = await getPage("demo.localhost", `/m/home?${new URLSearchParams(ids)}`, { Cookie: earlier.split(";")[0]! });
+    const line = second.cookies.find((c) => c.startsWith("mc_ad="))!;
+    expect(new TextEncoder().encode(line).byteLength).toBeLessThan(4096);
+    const stored = await readAdParams(
+      new Request(`${originFor("demo.localhost")}/m/home`, { headers: { Cookie: line.split(";")[0]! } }),
+      developmentSessionSecret(),
+    );
+    for (const name of AD_TRACKING_NAMES) expect(stored[name], name).toBe(long(name));
   });
 });
 

@@ -55,9 +55,19 @@ export const DEFAULT_MERCHANT_ROUTES: MerchantRouteInput[] = [
       backgroundColor: "#fffbea",
       icons: [],
     },
-    // A merchant whose players accept the pixels first (the consent banner), with one stand-in pixel.
+    // A merchant whose players accept the pixels first (the consent banner), with three stand-ins: a pixel and the
+    // AppsFlyer and Adjust web SDKs (Adjust gets the events it has a token for).
     tracking: {
-      pixels: [{ kind: "facebook", id: "700800900100", script: "/wps/sandbox-pages/pixels/facebook.js" }],
+      pixels: [
+        { kind: "facebook", id: "700800900100", script: "/wps/sandbox-pages/pixels/facebook.js" },
+        { kind: "appsflyer", id: "br777-web-dev-key", script: "/wps/sandbox-pages/pixels/appsflyer.js" },
+        {
+          kind: "adjust",
+          id: "br777adjtokn",
+          script: "/wps/sandbox-pages/pixels/adjust.js",
+          events: { viewContent: "vw7b2x", register: "rg7b2x", login: "lg7b2x" },
+        },
+      ],
       consentRequired: true,
     },
   },

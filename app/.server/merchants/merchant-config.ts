@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { LANGUAGE_CODES } from "../../i18n/languages";
+import { PIXEL_KINDS } from "../../tracking/pixel-kinds";
+import { TRACKING_EVENT_NAMES } from "../../tracking/events";
 
 // A host pattern is an exact host ("demo.example.com") or a suffix wildcard ("*.example.com").
 const hostPattern = z
@@ -43,11 +45,13 @@ const scriptServer = z
 
 /** A third-party pixel the merchant's pages load once idle (docs/behaviour/tracking.md#pixels). */
 const pixelSchema = z.object({
-  kind: z.enum(["facebook", "tiktok", "gtag", "kwai"]),
-  /** The merchant's id at the ad platform. */
+  kind: z.enum(PIXEL_KINDS),
+  /** The merchant's id at the ad platform (AppsFlyer: the Web Dev Key; Adjust: the app token). */
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
   /** The vendor script's address; its official one by default (a same-origin path for the sandbox's stand-ins). */
   script: scriptServer.optional(),
+  /** Adjust: the event token of each product event it should get (docs/behaviour/tracking.md#pixels). */
+  events: z.record(z.enum(TRACKING_EVENT_NAMES), z.string().regex(/^[A-Za-z0-9]{1,32}$/)).optional(),
 });
 
 export const merchantRouteSchema = z.object({
@@ -90,7 +94,7 @@ export const merchantRouteSchema = z.object({
     .object({
       pixels: z
         .array(pixelSchema)
-        .max(4)
+        .max(PIXEL_KINDS.length)
         .refine((list) => new Set(list.map((p) => p.kind)).size === list.length, "one pixel per kind")
         .default([]),
       consentRequired: z.boolean().default(false),

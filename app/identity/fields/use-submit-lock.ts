@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from "react";
+import { useEffect, useState } from "react";
 import { markShellState } from "~/shell/shell-state";
 
 /** Released 500 ms after a submit finishes (docs/behaviour/identity.md#submit-lock). */
@@ -11,48 +11,56 @@ function countLock(delta: 1 | -1): void {
   markShellState("submitLock", closedLocks > 0 ? "locked" : "open");
 }
 
+export type SubmitLock = {
+  /** True when this submit may go (the lock closes); false while one is processing. */
+  acquire: () => boolean;
+  /** Opens the lock SUBMIT_LOCK_RELEASE_MS from now (a submit that never went out, or one that finished). */
+  release: () => void;
+  /** The form's router state: the lock opens SUBMIT_LOCK_RELEASE_MS after busy turns false again. */
+  busy: (now: boolean) => void;
+  /** The form is gone: the timer stops and the lock opens. */
+  stop: () => void;
+};
+
+/** The lock's rules without React (the hook below keeps one per form; unit-tested on a fake clock). */
+export function createSubmitLock(): SubmitLock {
+  let locked = false;
+  let sawBusy = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const open = () => {
+    if (locked) countLock(-1);
+    locked = false;
+  };
+  const release = () => {
+    clearTimeout(timer);
+    timer = setTimeout(open, SUBMIT_LOCK_RELEASE_MS);
+  };
+  return {
+    acquire() {
+      if (locked) return false;
+      locked = true;
+      countLock(1);
+      return true;
+    },
+    release,
+    busy(now) {
+      if (!now && sawBusy) release();
+      sawBusy = now;
+    },
+    stop() {
+      clearTimeout(timer);
+      open();
+    },
+  };
+}
+
 /**
  * Ignores submits while one is processing. `busy` is the router's state for this form (submitting or loading);
  * the lock opens 500 ms after it turns idle again, or 500 ms after release() for a submit that never went out.
  */
-export function useSubmitLock(busy: boolean) {
-  const locked = useRef(false);
-  const sawBusy = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  const releaseLater = useCallback(() => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      if (locked.current) countLock(-1);
-      locked.current = false;
-      timer.current = null;
-    }, SUBMIT_LOCK_RELEASE_MS);
-  }, []);
-
-  useEffect(() => {
-    if (busy) {
-      sawBusy.current = true;
-    } else if (sawBusy.current) {
-      sawBusy.current = false;
-      releaseLater();
-    }
-  }, [busy, releaseLater]);
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-      if (locked.current) countLock(-1);
-      locked.current = false;
-    },
-    [],
-  );
-
-  const acquire = useCallback(() => {
-    if (locked.current) return false;
-    locked.current = true;
-    countLock(1);
-    return true;
-  }, []);
-
-  return { acquire, release: releaseLater };
+export function useSubmitLock(busy: boolean): SubmitLock {
+  const [lock] = useState(createSubmitLock);
+  useEffect(() => lock.busy(busy), [busy, lock]);
+  useEffect(() => lock.stop, [lock]);
+  return lock;
 }

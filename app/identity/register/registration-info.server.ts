@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { readCookie, signedCookie } from "../../.server/cookies";
+import { AD_TRACKING_NAMES, type AdTrackingName } from "../../tracking/ad-tracking";
 
 // The stored registration info (affiliateCode, referralCode, originalDomain) and the ad campaign
 // parameters that become the register call's pixelTrack. The original keeps both in local storage; here they
@@ -47,10 +48,17 @@ export const PIXEL_TRACK_SOURCES = [
 ] as const satisfies readonly (readonly [string, readonly string[]])[];
 
 export type PixelTrackKey = (typeof PIXEL_TRACK_SOURCES)[number][0];
-export type PixelTrack = Partial<Record<PixelTrackKey, string>>;
+/** pixelTrack: the ad parameters, and the stored ad-tracking info under its own names (docs/decisions/0072). */
+export type PixelTrack = Partial<Record<PixelTrackKey | AdTrackingName, string>>;
 
-/** Every parameter name that feeds pixelTrack. */
+/** Every parameter name that feeds pixelTrack's ad parameters. */
 export const AD_PARAM_NAMES: readonly string[] = [...new Set(PIXEL_TRACK_SOURCES.flatMap(([, names]) => names))];
+
+/**
+ * Every name the ad cookie keeps: the ad parameters, then the ad-tracking info an app shell passes
+ * (docs/behaviour/tracking.md#ad-tracking-info); appsflyerId is both.
+ */
+export const STORED_AD_NAMES: readonly string[] = [...new Set([...AD_PARAM_NAMES, ...AD_TRACKING_NAMES])];
 
 type ParamSource = URLSearchParams | Readonly<Record<string, string | null | undefined>>;
 
@@ -65,7 +73,11 @@ function read(source: ParamSource, name: string): string | undefined {
  */
 export function buildPixelTrack(...sources: ParamSource[]): PixelTrack | undefined {
   const track: PixelTrack = {};
-  for (const [key, names] of PIXEL_TRACK_SOURCES) {
+  const keys: readonly (readonly [keyof PixelTrack, readonly string[]])[] = [
+    ...PIXEL_TRACK_SOURCES,
+    ...AD_TRACKING_NAMES.filter((name) => name !== "appsflyerId").map((name) => [name, [name]] as const),
+  ];
+  for (const [key, names] of keys) {
     for (const source of sources) {
       const value = names.map((name) => read(source, name)).find((v) => v !== undefined);
       if (value !== undefined) {
@@ -77,10 +89,10 @@ export function buildPixelTrack(...sources: ParamSource[]): PixelTrack | undefin
   return Object.keys(track).length ? track : undefined;
 }
 
-/** The ad parameters present in the address, by their parameter names (what the ad cookie stores). */
+/** The ad parameters and ad-tracking info present in the address, by their parameter names (what the ad cookie stores). */
 export function adParamsFrom(query: URLSearchParams): Record<string, string> {
   const found: Record<string, string> = {};
-  for (const name of AD_PARAM_NAMES) {
+  for (const name of STORED_AD_NAMES) {
     const value = read(query, name);
     if (value !== undefined) found[name] = value;
   }

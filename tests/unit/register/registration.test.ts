@@ -50,6 +50,15 @@ describe("pixelTrack", () => {
     });
   });
 
+  it("adds the stored ad-tracking info under its own names, the address first, then the cookie", () => {
+    expect(buildPixelTrack(q("gpsAdid=G&idfa=I&appsflyerId=AF&unknownId=x"), { adid: "AD", idfa: "OLD", afOaid: "" })).toEqual({
+      appsflyerId: "AF",
+      gpsAdid: "G",
+      adid: "AD",
+      idfa: "I",
+    });
+  });
+
   it("omits empty and blank values, and is undefined when nothing is left", () => {
     expect(buildPixelTrack(q("fbclid=&gclid=%20%20&ttclid=T"))).toEqual({ ad_ttclid: "T" });
     expect(buildPixelTrack(q("fbclid=&gclid="))).toBeUndefined();

@@ -1,8 +1,16 @@
 import { describe, expect, it, vi } from "vitest";
 import { contentSecurityPolicy } from "../../../app/.server/security/headers";
 import { sendToNativeBridges, storageBridgeSet, type BridgeWindow } from "../../../app/tracking/native-bridges";
-import { pixelOrigins, pixelScript } from "../../../app/tracking/pixel-kinds";
-import { createPixelHub, firePixel, installStub, vendorEventName, type PixelEvent, type PixelWindow } from "../../../app/tracking/pixels";
+import { pixelOrigins, pixelScript, type PixelConfig } from "../../../app/tracking/pixel-kinds";
+import {
+  createPixelHub,
+  firePixel,
+  installStub,
+  replayAdjustQueue,
+  vendorEventName,
+  type PixelEvent,
+  type PixelWindow,
+} from "../../../app/tracking/pixels";
 
 const event: PixelEvent = {
   eventName: "deposit",
@@ -68,10 +76,90 @@ describe("vendor calls", () => {
   });
 });
 
+describe("the AppsFlyer and Adjust web SDKs", () => {
+  const appsflyer = { kind: "appsflyer" as const, id: "web-dev-key" };
+  const adjust = { kind: "adjust" as const, id: "adjusttoken1", events: { viewContent: "vw0001", deposit: "dp0001" } };
+
+  it("their vendors' script addresses and hosts, in the CSP only for a merchant that has them", () => {
+    expect(pixelScript(appsflyer)).toBe("https://websdk.appsflyer.com?st=pba");
+    expect(pixelScript(adjust)).toBe("https://cdn.adjust.com/adjust-latest.min.js");
+    const hosts = pixelOrigins([appsflyer, adjust]);
+    expect(hosts).toEqual({
+      scripts: ["https://websdk.appsflyer.com", "https://cdn.adjust.com"],
+      beacons: [
+        "https://wa.appsflyer.com",
+        "https://websdk.appsflyer.com",
+        "https://app.adjust.com",
+        "https://app.adjust.world",
+        "https://app.adjust.net.in",
+      ],
+    });
+    const csp = contentSecurityPolicy("n0nce", [], { scripts: hosts.scripts, images: hosts.beacons, connect: hosts.beacons });
+    expect(csp).toContain("script-src 'self' 'nonce-n0nce' https://websdk.appsflyer.com https://cdn.adjust.com;");
+    expect(pixelOrigins([{ kind: "facebook", id: "1" }]).scripts.join(" ")).not.toMatch(/appsflyer|adjust/);
+    expect(pixelOrigins([{ ...adjust, script: "/wps/sandbox-pages/pixels/adjust.js" }])).toEqual({ scripts: [], beacons: [] });
+  });
+
+  it("AppsFlyer: the snippet's AF queue with the Web Dev Key, a PBA event under AppsFlyer's name with the eventID", () => {
+    const win: PixelWindow = {};
+    installStub(win, appsflyer);
+    expect(win.AppsFlyerSdkObject).toBe("AF");
+    expect(win.AF!.id).toEqual({ pba: { webAppId: "web-dev-key" } });
+    firePixel(win, appsflyer, event);
+    firePixel(win, appsflyer, { ...event, eventName: "downloadApp", value: {} });
+    expect(win.AF!.q!.map((entry) => (entry as unknown[]).slice(1))).toEqual([
+      [
+        "pba",
+        "event",
+        {
+          eventType: "EVENT",
+          eventName: "af_purchase",
+          eventValue: { value: 10, currency: "PHP", content_type: "product", content_id: "99", event_id: event.eventID },
+          eventRevenue: 10,
+        },
+      ],
+      ["pba", "event", { eventType: "EVENT", eventName: "downloadApp", eventValue: { event_id: event.eventID } }],
+    ]);
+  });
+
+  it("Adjust: initSdk with the app token, an event by its token with the eventID as deduplicationId, none without a token", () => {
+    const win: PixelWindow = {};
+    installStub(win, adjust);
+    firePixel(win, adjust, event);
+    firePixel(win, adjust, { ...event, eventName: "viewContent", value: { content_id: "/m/home" } });
+    firePixel(win, adjust, { ...event, eventName: "register", value: {} });
+    expect(win.Adjust_q!.map(([method, args]) => [method, ...Array.from(args)])).toEqual([
+      ["initSdk", { appToken: "adjusttoken1", environment: "production" }],
+      [
+        "trackEvent",
+        {
+          eventToken: "dp0001",
+          deduplicationId: event.eventID,
+          revenue: 10,
+          currency: "PHP",
+          callbackParams: [
+            { key: "content_type", value: "product" },
+            { key: "content_id", value: "99" },
+          ],
+        },
+      ],
+      ["trackEvent", { eventToken: "vw0001", deduplicationId: event.eventID, callbackParams: [{ key: "content_id", value: "/m/home" }] }],
+    ]);
+    // Once the SDK's script has loaded, the snippet replays the queue into its methods, once.
+    const calls: unknown[][] = [];
+    win.Adjust!["initSdk"] = (...args: unknown[]) => void calls.push(["initSdk", ...args]);
+    win.Adjust!["trackEvent"] = (...args: unknown[]) => void calls.push(["trackEvent", ...args]);
+    replayAdjustQueue(win);
+    replayAdjustQueue(win);
+    expect(calls.map(([method]) => method)).toEqual(["initSdk", "trackEvent", "trackEvent"]);
+    expect(win.Adjust_q).toEqual([]);
+  });
+});
+
 type FakeScript = { async: boolean; src: string; nonce: string; dataset: Record<string, string> };
 
 describe("the pixel hub", () => {
-  function hub(pixels = [{ kind: "facebook" as const, id: "1", script: "/px/fb.js" }]) {
+  function hub(pixels: PixelConfig[] = [{ kind: "facebook", id: "1", script: "/px/fb.js" }]) {
     const win: PixelWindow = {};
     const fired = new Set<string>();
     const scripts: FakeScript[] = [];
@@ -94,6 +182,18 @@ describe("the pixel hub", () => {
     created.enable();
     expect(win.fbq!.queue!.filter((call) => (call as unknown[])[0] === "trackSingle")).toHaveLength(1);
     expect(scripts).toHaveLength(1);
+  });
+
+  it("Adjust: the queue is replayed into the SDK once its script has loaded, as its snippet does", () => {
+    const { win, created, scripts } = hub([{ kind: "adjust", id: "adjusttoken1", script: "/px/adjust.js", events: { deposit: "dp0001" } }]);
+    created.enable();
+    created.fire(event);
+    const calls: string[] = [];
+    win.Adjust!["initSdk"] = () => void calls.push("initSdk");
+    win.Adjust!["trackEvent"] = () => void calls.push("trackEvent");
+    expect(calls).toEqual([]);
+    (scripts[0] as unknown as { onload: () => void }).onload();
+    expect(calls).toEqual(["initSdk", "trackEvent"]);
   });
 
   it("the bridges get each event once, only once enabled, also for a merchant without pixels", () => {

@@ -30,6 +30,18 @@ describe("storage compatibility", () => {
     expect(bridge).toHaveBeenCalledWith(LANGUAGE_KEY, "VI");
   });
 
+  it("the stored ad-tracking info: each id under its own local-storage key and to the bridge; a visitor's stays", () => {
+    const session = new MemoryStorage();
+    const local = new MemoryStorage();
+    const bridge = vi.fn();
+    applyStorageCompat({ ...member, adTracking: { gpsAdid: "g-1", idfa: "i-1" } }, { session, local }, bridge);
+    expect(local.items.get("gpsAdid")).toBe("g-1");
+    expect(local.items.get("idfa")).toBe("i-1");
+    expect(bridge).toHaveBeenCalledWith("idfa", "i-1");
+    applyStorageCompat({ language: "EN", session: null, memberInfo: null }, { session, local });
+    expect(local.items.get("gpsAdid")).toBe("g-1");
+  });
+
   it("after a logout or a lost session (a visitor): the member keys go, the language stays", () => {
     const session = new MemoryStorage();
     const local = new MemoryStorage();

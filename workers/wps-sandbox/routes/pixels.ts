@@ -1,5 +1,6 @@
-// Stand-in pixel scripts (/wps/sandbox-pages/pixels/facebook.js, tiktok.js): they take the calls the vendors' real
-// scripts take (fbq's queue, ttq's deferred methods) and report each event as a GET beacon to
+// Stand-in pixel scripts (/wps/sandbox-pages/pixels/facebook.js, tiktok.js, appsflyer.js, adjust.js): they take the
+// calls the vendors' real scripts take (fbq's queue, ttq's deferred methods, AppsFlyer's AF queue, Adjust's methods
+// whose queue the page's snippet replays on load) and report each event as a GET beacon to
 // /wps/sandbox-pages/pixels/hit, which records it (channel "pixel:<kind>", GET /__sandbox/events). Served through the
 // app's /wps proxy, so they are same-origin and the tests run offline. See docs/platform-contract.md, "Tracking events".
 import { z } from "zod";
@@ -54,10 +55,47 @@ const TIKTOK = `(function () {
 })();
 `;
 
-const SCRIPTS: Record<string, string> = { "facebook.js": FACEBOOK, "tiktok.js": TIKTOK };
+// AppsFlyer's PBA web SDK: AF("pba", "event", {eventType, eventName, eventValue, eventRevenue?}), queued in AF.q as
+// [time, ...arguments] until the SDK takes over AF; the Web Dev Key is AF.id.pba.webAppId.
+const APPSFLYER = `(function () {
+  "use strict";
+  var queued = window.AF;
+  if (!queued) return;
+  var key = ((queued.id || {}).pba || {}).webAppId || "";
+  ${BEACON}
+  function handle(args) {
+    var payload = args[2] || {};
+    if (args[0] !== "pba" || args[1] !== "event") return;
+    hit("appsflyer", key, payload.eventName, (payload.eventValue || {}).event_id, payload);
+  }
+  var af = function () { handle(Array.prototype.slice.call(arguments)); };
+  af.id = queued.id;
+  af.plugins = queued.plugins;
+  (queued.q || []).forEach(function (entry) { handle(Array.prototype.slice.call(entry, 1)); });
+  window.AF = af;
+})();
+`;
+
+// Adjust's web SDK: initSdk({appToken}) then trackEvent({eventToken, deduplicationId, revenue?, currency?,
+// callbackParams?}). It replaces the stub's methods; the page's snippet replays Adjust_q once this script has loaded.
+const ADJUST = `(function () {
+  "use strict";
+  var adjust = window.Adjust;
+  if (!adjust) return;
+  var appToken = "";
+  ${BEACON}
+  adjust.initSdk = function (options) { appToken = (options || {}).appToken || ""; };
+  adjust.trackEvent = function (options) {
+    var o = options || {};
+    hit("adjust", appToken, o.eventToken, o.deduplicationId, o);
+  };
+})();
+`;
+
+const SCRIPTS: Record<string, string> = { "facebook.js": FACEBOOK, "tiktok.js": TIKTOK, "appsflyer.js": APPSFLYER, "adjust.js": ADJUST };
 
 const hitSchema = z.object({
-  kind: z.enum(["facebook", "tiktok"]),
+  kind: z.enum(["facebook", "tiktok", "appsflyer", "adjust"]),
   id: z.string().min(1).max(64),
   event: z.string().min(1).max(64),
   eventID: z.string().max(64),

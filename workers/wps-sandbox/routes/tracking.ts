@@ -6,6 +6,7 @@ import type { WpsContext, WpsRoute } from "../context";
 import { ok } from "../http";
 import { parseWith, readJson } from "../validation";
 import { TRACKING_EVENT_NAMES } from "../../../app/tracking/events";
+import { AD_TRACKING_NAMES } from "../../../app/tracking/ad-tracking";
 
 const money = z.number().finite().min(0);
 
@@ -28,6 +29,7 @@ export const trackingEventSchema = z
         content_type: z.string().max(32).optional(),
         content_id: z.string().max(200).optional(),
         channels: z.array(z.string().max(32)).max(8),
+        adTracking: z.record(z.enum(AD_TRACKING_NAMES), z.string().min(1).max(256)).optional(),
       })
       .strict(),
     fbc: z.string().max(600),
