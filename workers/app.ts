@@ -14,6 +14,7 @@ import { languageFromAcceptLanguage } from "../app/.server/i18n/detect-language"
 import type { LanguageCode } from "../app/i18n/languages";
 import { adoptTokenFromQuery } from "../app/identity/adopt-token.server";
 import { autoLogin } from "../app/identity/auto-login.server";
+import { sessionExpired } from "../app/identity/guard.server";
 import { rememberAttribution } from "../app/tracking/attribution.server";
 import { createAppContext, type AppContext } from "../app/lib/context";
 import { sandboxControl } from "./sandbox-control";
@@ -115,7 +116,7 @@ async function handle(request: Request, rawEnv: Env, ctx: ExecutionContext, log:
     return isPlatformCall ? forbiddenOriginReply() : edgeErrorPage("forbidden", 403, visitorLanguage(request));
   }
 
-  const context = await createAppContext(request, { env, ctx }, merchant, log);
+  const context = await createAppContext(request, { env, ctx }, merchant, log, { onSessionEnded: sessionExpired });
   if (isPlatformCall) {
     log.setKind("proxy");
     const reply = await proxyToPlatform(request, context.platform, context.session, { timeoutMs: env.PLATFORM_TIMEOUT_MS, log });

@@ -1,10 +1,13 @@
 import { createCookieSessionStorage, type Session } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { FORCED_CHANGE_REASONS, type ForcedChangeReason } from "../identity/forced-change.server";
 import { cookieName, createSealedCookie, hasCookie, isSecureRequest } from "./cookies";
 
 // The edge owns the session: the platform token lives only in this HttpOnly cookie, signed by Remix and sealed with
 // AES-GCM so the token cannot be read from it (docs/decisions/0003, docs/behaviour/session.md).
+
+/** Why a member must change the password before anything else (docs/behaviour/identity.md#forced-change). */
+export const FORCED_CHANGE_REASONS = ["default", "expired", "first-login"] as const;
+export type ForcedChangeReason = (typeof FORCED_CHANGE_REASONS)[number];
 
 export const sessionInfoSchema = z.object({
   id: z.string().max(64),

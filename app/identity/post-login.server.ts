@@ -4,10 +4,10 @@ import type { AppContext } from "../lib/context";
 import { getMemberInfo, updateMemberLanguage } from "../.server/platform/member";
 import { getSiteConfig, getSiteSettings } from "../.server/platform/site";
 import type { LoginValue } from "./session-calls.server";
-import { changePasswordLocation, forcedChangeReason, type ForcedChangeReason } from "./forced-change.server";
+import { changePasswordLocation, forcedChangeReason } from "./forced-change.server";
+import type { ForcedChangeReason } from "../.server/session";
 import { loginRedirectTarget, needsDomainList } from "./redirect-target.server";
 import { forgetLoginCookie, rememberDeps, rememberLoginCookie, type RememberedLogin } from "./remembered-login.server";
-import { defaultMemberPassword, platformWithToken } from "./platform-for.server";
 import { trackedLocation } from "../navigation/tracking-params";
 import { clearPendingTwoFactorCookie, hasPendingTwoFactorCookie } from "./two-factor/pending-two-factor.server";
 
@@ -61,7 +61,7 @@ export async function completeLogin(input: CompleteLoginInput): Promise<Complete
   });
 
   // Renew member info with the new token; sync the platform's language to the one on screen (type 4 keeps its own).
-  const memberPlatform = platformWithToken(context, login.token);
+  const memberPlatform = context.platform.withToken(login.token);
   const [info, settings] = await Promise.all([getMemberInfo(memberPlatform), getSiteSettings(context.platform)]);
   if (info.ok) {
     session.signIn(login.token, {
@@ -82,7 +82,7 @@ export async function completeLogin(input: CompleteLoginInput): Promise<Complete
   const forcedChange = forcedChangeReason({
     loginType: input.loginType,
     password: input.password,
-    defaultPassword: defaultMemberPassword(context),
+    defaultPassword: context.cloudflare.env.DEFAULT_MEMBER_PASSWORD,
     passwordExpired: login.passwordExpired,
     forceChangeOnExpiry: settings.ok ? settings.value.whitelabelVal["PWDEXPFORCECHANGE3"] === true : false,
     firstTimeLogin: input.firstLoginForcesChange ? login.firstTimeLogin : false,

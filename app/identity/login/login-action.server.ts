@@ -35,7 +35,6 @@ import {
   type PendingTwoFactor,
 } from "../two-factor/pending-two-factor.server";
 import { loginDeviceId } from "../device-id.server";
-import { sessionSecret } from "../platform-for.server";
 import { keyMessage, newId, noticeFor, platformMessage, serviceUnavailableNotice } from "../messages.server";
 import {
   checkRules,
@@ -62,7 +61,7 @@ import {
 } from "../firebase/identity-login.server";
 import { getSiteSettings } from "../../.server/platform/site";
 import { smsByFirebase } from "../firebase/firebase-config.server";
-import { readRegistrationInfo, registrationCodes } from "../register/registration-info.server";
+import { readRegistrationInfo, registrationCodes } from "../../tracking/registration-info.server";
 
 /** Credential errors: the remembered credentials are forgotten (docs/behaviour/identity.md#login-messages). */
 export const CREDENTIAL_ERROR_CODES = new Set(["login.cred.err", "not.exists.user"]);
@@ -206,7 +205,7 @@ async function sendCodeFromLoginForm(context: AppContext, form: LoginForm) {
 async function login(request: Request, context: AppContext, form: LoginForm) {
   const mode = modeOf(form);
   const remember = typedValues(form).remember;
-  const device = await loginDeviceId(request, sessionSecret(context), form.loginDeviceId);
+  const device = await loginDeviceId(request, context.cloudflare.env.SESSION_SECRET, form.loginDeviceId);
   const base = { loginDeviceId: device.id, merchant: context.merchant.merchantCode, ...geetestFields(form) };
 
   let body: LoginBody;
@@ -233,7 +232,9 @@ async function login(request: Request, context: AppContext, form: LoginForm) {
   if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
   // "Log in to an existing account" after a new identity: the platform links it to the account on success.
   const linking =
-    form.linkIdentity === "1" ? await readPendingIdentity(request, sessionSecret(context), context.merchant.merchantCode) : null;
+    form.linkIdentity === "1"
+      ? await readPendingIdentity(request, context.cloudflare.env.SESSION_SECRET, context.merchant.merchantCode)
+      : null;
   if (linking && mode === "username") Object.assign(body, fieldsOfPending(linking));
   const account = body.username ?? body.mobileNum ?? null;
   // The client of the hard lock is the device cookie; a browser without one gets one now (docs/behaviour/identity.md#throttling).
@@ -329,7 +330,7 @@ async function startTwoFactor(
     remember: typedValues(form).remember,
     redirectUrl: redirectUrlOf(request, form),
   };
-  headers.append("Set-Cookie", await pendingTwoFactorCookie(request, sessionSecret(context), pending));
+  headers.append("Set-Cookie", await pendingTwoFactorCookie(request, context.cloudflare.env.SESSION_SECRET, pending));
   return answer(form, { twoFactor: twoFactorState(pending, active) }, 200, headers);
 }
 
@@ -374,7 +375,7 @@ const FAILED_FIELD: Record<TwoFactorMethod, TwoFactorField> = {
 };
 
 async function twoFactorAction(request: Request, context: AppContext, form: LoginForm) {
-  const secret = sessionSecret(context);
+  const secret = context.cloudflare.env.SESSION_SECRET;
   const pending = await readPendingTwoFactor(request, secret, context.merchant.merchantCode);
   const guard = identityGuardFor(context.cloudflare.env, context.merchant.merchantCode);
   // Wrong codes are counted per step and per account; past a limit the step is over (docs/behaviour/identity.md#wrong-codes).
@@ -419,7 +420,7 @@ async function twoFactorAction(request: Request, context: AppContext, form: Logi
     });
   }
 
-  const device = await loginDeviceId(request, sessionSecret(context), form.loginDeviceId);
+  const device = await loginDeviceId(request, context.cloudflare.env.SESSION_SECRET, form.loginDeviceId);
   const body: VerificationBody = {
     ...(pending.identity
       ? { firebaseChannel: pending.identity.channel, firebaseIdToken: pending.identity.idToken }
@@ -527,7 +528,7 @@ async function merchantSmsByFirebase(context: AppContext): Promise<boolean> {
 
 /** A device id for this request, and its cookie when new. */
 async function deviceOf(request: Request, context: AppContext, form: LoginForm) {
-  return loginDeviceId(request, sessionSecret(context), form.loginDeviceId);
+  return loginDeviceId(request, context.cloudflare.env.SESSION_SECRET, form.loginDeviceId);
 }
 
 /**
@@ -568,7 +569,13 @@ async function identityLogin(request: Request, context: AppContext, form: LoginF
       return registerIdentity(request, context, form, fields, device.id, headers);
     headers.append(
       "Set-Cookie",
-      await pendingIdentityCookie(request, sessionSecret(context), fields, context.merchant.merchantCode, redirectUrlOf(request, form)),
+      await pendingIdentityCookie(
+        request,
+        context.cloudflare.env.SESSION_SECRET,
+        fields,
+        context.merchant.merchantCode,
+        redirectUrlOf(request, form),
+      ),
     );
     const canRegister = settings.ok && settings.value.whitelabelVal["FIREBASECREATEACC3"] === true;
     return answer(shown, { identityOffer: { channel: fields.firebaseChannel, canRegister } }, 200, headers);
@@ -583,7 +590,7 @@ async function identityLogin(request: Request, context: AppContext, form: LoginF
 
 /** 'register_new' after a new identity: a member is registered for the pending identity and signed in. */
 async function registerPendingIdentity(request: Request, context: AppContext, form: LoginForm) {
-  const pending = await readPendingIdentity(request, sessionSecret(context), context.merchant.merchantCode);
+  const pending = await readPendingIdentity(request, context.cloudflare.env.SESSION_SECRET, context.merchant.merchantCode);
   if (!pending)
     return answer(form, { notice: keyMessage("identity_expired") }, 400, { "Set-Cookie": await clearPendingIdentityCookie(request) });
   const settings = await getSiteSettings(context.platform);
@@ -614,7 +621,10 @@ async function registerIdentity(
   const shown = { ...form, mode: fields.firebaseChannel === "phone" ? "sms" : "username" };
   await sendTrackingEvent(request, context, { eventName: "registerSubmit", displayMode: parseDisplayMode(form.displayMode) });
   // The codes of the address or stored at landing (docs/behaviour/tracking.md#attribution) go along, as on /m/register.
-  const codes = registrationCodes(new URL(request.url).searchParams, await readRegistrationInfo(request, sessionSecret(context)));
+  const codes = registrationCodes(
+    new URL(request.url).searchParams,
+    await readRegistrationInfo(request, context.cloudflare.env.SESSION_SECRET),
+  );
   const result = await callRegisterByIdentity(
     context.platform,
     { ...fields, loginDeviceId, smsTemplate: fields.firebaseChannel === "phone", ...codes },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { readCookie, signedCookie } from "../../.server/cookies";
+import { readCookie, signedCookie } from "../.server/cookies";
 
 // The stored registration info (affiliateCode, referralCode, originalDomain) and the ad campaign
 // parameters that become the register call's pixelTrack. The original keeps both in local storage; here they
