@@ -51,7 +51,6 @@ export async function adoptTokenFromQuery(request: Request, context: AppContext)
       // A member whose password must change goes to the change-password page, as after a form login.
       const forcedChange = await adoptedForcedChange(context, info.value);
       session.setMustChangePassword(forcedChange);
-      headers.append("Set-Cookie", await session.commit());
       if (forcedChange) return redirect(changePasswordLocation(context.merchant.changePasswordPath, forcedChange), { headers });
     }
   }

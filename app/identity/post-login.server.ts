@@ -14,9 +14,8 @@ import { clearPendingTwoFactorCookie, hasPendingTwoFactorCookie } from "./two-fa
 /** Remember-me keeps the session for 30 days; without it the cookie lasts for the browser session. */
 export const REMEMBERED_SESSION_MAX_AGE = 60 * 60 * 24 * 30;
 
+/** Where the member goes; the cookies (session, remembered login, cleared two-factor state) leave with the answer. */
 export type CompletedLogin = {
-  /** Set-Cookie lines: session, remembered login, cleared two-factor state. */
-  headers: Headers;
   location: string;
   forcedChange: ForcedChangeReason | null;
 };
@@ -40,17 +39,15 @@ export type CompleteLoginInput = {
 
 export async function completeLogin(input: CompleteLoginInput): Promise<CompletedLogin> {
   const { request, context, login } = input;
-  const headers = new Headers();
 
   if (input.rememberMode !== "keep") {
-    headers.append(
-      "Set-Cookie",
+    context.outgoingCookies.push(
       input.remember
         ? await rememberLoginCookie(request, rememberDeps(context), input.remember, "1")
         : await forgetLoginCookie(request, rememberDeps(context)),
     );
   }
-  if (await hasPendingTwoFactorCookie(request)) headers.append("Set-Cookie", await clearPendingTwoFactorCookie(request));
+  if (await hasPendingTwoFactorCookie(request)) context.outgoingCookies.push(await clearPendingTwoFactorCookie(request));
 
   const { session } = context;
   session.signIn(login.token, {
@@ -91,14 +88,14 @@ export async function completeLogin(input: CompleteLoginInput): Promise<Complete
   // Until the change succeeds every page but the change-password page sends the member there.
   session.setMustChangePassword(forcedChange);
   const remembered = input.rememberMode === "keep" || input.remember !== null;
-  headers.append("Set-Cookie", await session.commit(remembered ? { maxAge: REMEMBERED_SESSION_MAX_AGE } : undefined));
+  if (remembered) session.remember(REMEMBERED_SESSION_MAX_AGE);
 
   const target = forcedChange
     ? changePasswordLocation(context.merchant.changePasswordPath, forcedChange)
     : await postLoginLocation(request, context, input.redirectUrl, login.token);
   // The campaign parameters of the page logged in on go along (docs/behaviour/shell.md#tracking-parameters).
   const location = trackedLocation(target, new URL(request.url).searchParams);
-  return { headers, location, forcedChange };
+  return { location, forcedChange };
 }
 
 async function postLoginLocation(request: Request, context: AppContext, redirectUrl: string | null, token: string): Promise<string> {

@@ -60,10 +60,9 @@ export async function createAppContext(
     merchantDefault: merchant.defaultLanguage,
   });
 
-  // A cookie of ours that does not verify or decrypt is treated as absent and cleared; a language cookie that is
-  // not one of the twenty codes (or in an older format) is rewritten with the language in use.
+  // A language cookie that is not one of the twenty codes (or in an older format) is rewritten with the language in use.
+  // (An unreadable session cookie is cleared by the Worker's session commit.)
   const outgoingCookies: string[] = [];
-  if (session.unreadable) outgoingCookies.push(await session.commit());
   if (languageCookieNeedsRewrite(cookieHeader, languageCookie)) outgoingCookies.push(serializeLanguageCookie(language));
 
   const clientIp = clientIpOf(request);

@@ -176,7 +176,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     device: deviceHeader(signals),
   });
   const headers = new Headers(NO_STORE);
-  if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
+  if (device.setCookie) context.outgoingCookies.push(device.setCookie);
 
   if (!result.ok) {
     // A platform out of service or too slow: 503 and the notice, no field marked (docs/behaviour/errors.md#outage-notice).
@@ -232,7 +232,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     remember,
     redirectUrl: null,
   });
-  for (const cookie of completed.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   const location = usedDefaultPassword ? changePasswordLocation(merchant.changePasswordPath, "default") : completed.location;
   if (!withJs) return redirect(location, { headers });
   return data<RegisterActionData>({ ok: true, id, location, message: "register_success" }, { headers });
@@ -251,7 +250,7 @@ async function registerByIdentity(request: Request, context: AppContext, form: F
   const signals = deviceSignals(request, form);
   const device = await loginDeviceId(request, context.cloudflare.env.SESSION_SECRET, form.get("loginDeviceId"));
   const headers = new Headers(NO_STORE);
-  if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
+  if (device.setCookie) context.outgoingCookies.push(device.setCookie);
   const throttled = await checkThrottle(context, "register", null);
   if (throttled.blocked) return data<RegisterActionData>(failure(values, { notice: tooManyAttempts(throttled) }), { status: 429, headers });
   await recordAttempt(context, "register", null);
@@ -302,7 +301,6 @@ async function registerByIdentity(request: Request, context: AppContext, form: F
     remember: settings?.whitelabelVal["AUTOLOGIN3"] === true ? { type: "firebase" } : null,
     redirectUrl: null,
   });
-  for (const cookie of completed.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   return data<RegisterActionData>(
     { ok: true, id: crypto.randomUUID(), location: completed.location, message: "register_success" },
     { headers },

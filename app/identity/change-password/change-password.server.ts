@@ -92,10 +92,7 @@ export async function changePasswordAction({ request, context }: ActionFunctionA
 
   // The forced change is done: every page is open again.
   const headers = new Headers({ "Cache-Control": "no-store" });
-  if (context.session.mustChangePassword) {
-    context.session.setMustChangePassword(null);
-    headers.append("Set-Cookie", await context.session.commit());
-  }
+  if (context.session.mustChangePassword) context.session.setMustChangePassword(null);
   // Every remembered login of the account made before is revoked; this browser's is remembered with the new password.
   const remembered = await rememberAfterPasswordChange(
     request,
@@ -107,6 +104,6 @@ export async function changePasswordAction({ request, context }: ActionFunctionA
     console.error("[change-password] remembered logins not revoked", error);
     return null;
   });
-  if (remembered) headers.append("Set-Cookie", remembered);
+  if (remembered) context.outgoingCookies.push(remembered);
   return answer({ changed: true }, 200, headers);
 }

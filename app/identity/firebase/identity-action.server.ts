@@ -38,21 +38,20 @@ export async function identityLogin(request: Request, context: AppContext, form:
   const shown = { ...form, mode };
   if (!fields) return answer(shown, { notice: keyMessage("unknown_error") });
   const device = await deviceOf(request, context, form);
-  const headers = new Headers();
-  if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
+  if (device.setCookie) context.outgoingCookies.push(device.setCookie);
   const throttled = await checkThrottle(context, "login", null);
-  if (throttled.blocked) return answer(shown, { notice: tooManyAttempts(throttled) }, 429, headers);
+  if (throttled.blocked) return answer(shown, { notice: tooManyAttempts(throttled) }, 429);
 
   const result = await callLogin(
     context.platform,
     { type: "firebase", merchant: context.merchant.merchantCode, loginDeviceId: device.id, ...fields },
     deviceFor(request, form),
   );
-  if (result.ok) return identitySignedIn(request, context, form, result.value, headers);
+  if (result.ok) return identitySignedIn(request, context, form, result.value);
 
   // Two-factor applies as after a password login; the ID token stands in for the password in the second step.
   if (result.errorCode === "login_verify_required") {
-    const step = await startTwoFactor(request, context, shown, result.value, headers, {
+    const step = await startTwoFactor(request, context, shown, result.value, {
       username: null,
       password: null,
       identity: { channel: fields.firebaseChannel, idToken: fields.firebaseIdToken },
@@ -62,10 +61,8 @@ export async function identityLogin(request: Request, context: AppContext, form:
 
   if (result.errorCode === "bind_customer_required") {
     const settings = await getSiteSettings(context.platform);
-    if (settings.ok && settings.value.sms.autoRegister === true)
-      return registerIdentity(request, context, form, fields, device.id, headers);
-    headers.append(
-      "Set-Cookie",
+    if (settings.ok && settings.value.sms.autoRegister === true) return registerIdentity(request, context, form, fields, device.id);
+    context.outgoingCookies.push(
       await pendingIdentityCookie(
         request,
         context.cloudflare.env.SESSION_SECRET,
@@ -75,46 +72,39 @@ export async function identityLogin(request: Request, context: AppContext, form:
       ),
     );
     const canRegister = settings.ok && settings.value.whitelabelVal["FIREBASECREATEACC3"] === true;
-    return answer(shown, { identityOffer: { channel: fields.firebaseChannel, canRegister } }, 200, headers);
+    return answer(shown, { identityOffer: { channel: fields.firebaseChannel, canRegister } }, 200);
   }
   await recordAttempt(context, "login", null);
   // Any other failure: the identity is dropped (the player starts the sign-in again) and the message shown.
-  headers.append("Set-Cookie", await clearPendingIdentityCookie(request));
+  context.outgoingCookies.push(await clearPendingIdentityCookie(request));
   const unavailable = serviceUnavailableNotice(result);
-  if (unavailable) return answer(shown, { notice: unavailable }, 503, headers);
-  return answer(shown, { notice: noticeFor(result) }, 400, headers);
+  if (unavailable) return answer(shown, { notice: unavailable }, 503);
+  return answer(shown, { notice: noticeFor(result) }, 400);
 }
 
 /** 'register_new' after a new identity: a member is registered for the pending identity and signed in. */
 export async function registerPendingIdentity(request: Request, context: AppContext, form: LoginFormOf<"identity-register">) {
   const pending = await readPendingIdentity(request, context.cloudflare.env.SESSION_SECRET, context.merchant.merchantCode);
-  if (!pending)
-    return answer(form, { notice: keyMessage("identity_expired") }, 400, { "Set-Cookie": await clearPendingIdentityCookie(request) });
+  if (!pending) {
+    context.outgoingCookies.push(await clearPendingIdentityCookie(request));
+    return answer(form, { notice: keyMessage("identity_expired") }, 400);
+  }
   const settings = await getSiteSettings(context.platform);
   if (!settings.ok || settings.value.whitelabelVal["FIREBASECREATEACC3"] !== true) {
     return answer(form, { notice: keyMessage("unknown_error") }, 400);
   }
   const device = await deviceOf(request, context, form);
-  const headers = new Headers();
-  if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
+  if (device.setCookie) context.outgoingCookies.push(device.setCookie);
   return registerIdentity(
     request,
     context,
     { ...form, redirectUrl: pending.redirectUrl ?? undefined },
     fieldsOfPending(pending),
     device.id,
-    headers,
   );
 }
 
-async function registerIdentity(
-  request: Request,
-  context: AppContext,
-  form: SharedForm,
-  fields: IdentityFields,
-  loginDeviceId: string,
-  headers: Headers,
-) {
+async function registerIdentity(request: Request, context: AppContext, form: SharedForm, fields: IdentityFields, loginDeviceId: string) {
   const shown = { ...form, mode: fields.firebaseChannel === "phone" ? "sms" : "username" };
   await sendTrackingEvent(request, context, { eventName: "registerSubmit", displayMode: parseDisplayMode(form.displayMode) });
   // The codes of the address or stored at landing (docs/behaviour/tracking.md#attribution) go along, as on /m/register.
@@ -127,11 +117,11 @@ async function registerIdentity(
     { ...fields, loginDeviceId, smsTemplate: fields.firebaseChannel === "phone", ...codes },
     deviceFor(request, form),
   );
-  headers.append("Set-Cookie", await clearPendingIdentityCookie(request));
+  context.outgoingCookies.push(await clearPendingIdentityCookie(request));
   if (!result.ok || !result.value.token) {
     const unavailable = result.ok ? null : serviceUnavailableNotice(result);
-    if (unavailable) return answer(shown, { notice: unavailable }, 503, headers);
-    return answer(shown, { notice: result.ok ? keyMessage("unknown_error") : noticeFor(result) }, 400, headers);
+    if (unavailable) return answer(shown, { notice: unavailable }, 503);
+    return answer(shown, { notice: result.ok ? keyMessage("unknown_error") : noticeFor(result) }, 400);
   }
   const value = result.value;
   const id = value.id ?? value.customerId ?? "";
@@ -140,20 +130,14 @@ async function registerIdentity(
     displayMode: parseDisplayMode(form.displayMode),
     value: { customerId: id, customerName: value.userName },
   });
-  return identitySignedIn(
-    request,
-    context,
-    form,
-    {
-      id,
-      token: value.token!,
-      userName: value.userName,
-      customerType: value.customerType ?? 0,
-      firstTimeLogin: value.firstTimeLogin ?? true,
-      passwordExpired: false,
-    },
-    headers,
-  );
+  return identitySignedIn(request, context, form, {
+    id,
+    token: value.token!,
+    userName: value.userName,
+    customerType: value.customerType ?? 0,
+    firstTimeLogin: value.firstTimeLogin ?? true,
+    passwordExpired: false,
+  });
 }
 
 async function identitySignedIn(
@@ -161,7 +145,6 @@ async function identitySignedIn(
   context: AppContext,
   form: SharedForm,
   login: Parameters<typeof completeLogin>[0]["login"],
-  headers: Headers,
 ) {
   const done = await completeLogin({
     request,
@@ -178,7 +161,6 @@ async function identitySignedIn(
     displayMode: parseDisplayMode(form.displayMode),
     value: { customerId: login.id, customerName: login.userName },
   });
-  done.headers.forEach((value, name) => headers.append(name, value));
-  headers.append("Set-Cookie", await clearPendingIdentityCookie(request));
-  return redirect(done.location, { headers });
+  context.outgoingCookies.push(await clearPendingIdentityCookie(request));
+  return redirect(done.location);
 }

@@ -118,8 +118,7 @@ async function login(request: Request, context: AppContext, form: LoginFormOf<"l
     body = { ...base, type: "username", username: credentials.data.username, password: credentials.data.password };
   }
 
-  const headers = new Headers();
-  if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
+  if (device.setCookie) context.outgoingCookies.push(device.setCookie);
   // "Log in to an existing account" after a new identity: the platform links it to the account on success.
   const linking =
     form.linkIdentity === "1"
@@ -129,15 +128,15 @@ async function login(request: Request, context: AppContext, form: LoginFormOf<"l
   const account = body.username ?? body.mobileNum ?? null;
   // The client of the hard lock is the device cookie; a browser without one gets one now (docs/behaviour/identity.md#throttling).
   const { client, setCookie: deviceCookie } = await throttleClient(request, context, device);
-  if (deviceCookie) headers.append("Set-Cookie", deviceCookie);
+  if (deviceCookie) context.outgoingCookies.push(deviceCookie);
   const smsCodes = mode === "sms" && body.mobileNum ? smsLoginCodeRule(body.mobileNum) : null;
   const [throttled, codesUsedUp] = await Promise.all([
     checkThrottle(context, "login", account, client),
     checkRules(context, smsCodes ? [smsCodes] : []),
   ]);
-  if (throttled.blocked) return answer(form, { notice: tooManyAttempts(throttled) }, 429, headers);
+  if (throttled.blocked) return answer(form, { notice: tooManyAttempts(throttled) }, 429);
   // Five wrong codes: this code is done with; a new one starts afresh (docs/behaviour/identity.md#wrong-codes).
-  if (codesUsedUp.blocked) return answer({ ...form, verificationCode: "" }, { notice: keyMessage("sms_too_many_codes") }, 429, headers);
+  if (codesUsedUp.blocked) return answer({ ...form, verificationCode: "" }, { notice: keyMessage("sms_too_many_codes") }, 429);
   const result = await callLogin(context.platform, body, deviceFor(request, form));
 
   if (result.ok) {
@@ -160,14 +159,13 @@ async function login(request: Request, context: AppContext, form: LoginFormOf<"l
       displayMode: parseDisplayMode(form.displayMode),
       value: { customerId: result.value.id, customerName: result.value.userName },
     });
-    done.headers.forEach((value, name) => headers.append(name, value));
-    if (linking) headers.append("Set-Cookie", await clearPendingIdentityCookie(request));
-    return redirect(done.location, { headers });
+    if (linking) context.outgoingCookies.push(await clearPendingIdentityCookie(request));
+    return redirect(done.location);
   }
 
   const code = result.errorCode;
   if (code === "login_verify_required" && mode === "username" && body.username && body.password) {
-    const step = await startTwoFactor(request, context, form, result.value, headers, {
+    const step = await startTwoFactor(request, context, form, result.value, {
       username: body.username,
       password: body.password,
       identity: null,
@@ -176,24 +174,23 @@ async function login(request: Request, context: AppContext, form: LoginFormOf<"l
   }
   if (code && CREDENTIAL_ERROR_CODES.has(code)) {
     await recordAttempt(context, "login", account, client);
-    headers.append("Set-Cookie", await forgetLoginCookie(request, rememberDeps(context)));
+    context.outgoingCookies.push(await forgetLoginCookie(request, rememberDeps(context)));
     // One message whether the account exists or not: the form must not tell who has an account here.
-    return answer(form, { notice: keyMessage("login_cred_err") }, 400, headers);
+    return answer(form, { notice: keyMessage("login_cred_err") }, 400);
   }
   if (mode === "sms" && (code === "code-expired" || code === "sms.code.invalid")) {
     if (code === "sms.code.invalid" && smsCodes && (await countRules(context, [smsCodes])).blocked) {
-      return answer({ ...form, verificationCode: "" }, { notice: keyMessage("sms_too_many_codes") }, 400, headers);
+      return answer({ ...form, verificationCode: "" }, { notice: keyMessage("sms_too_many_codes") }, 400);
     }
     return answer(
       form,
       { fieldErrors: { verificationCode: keyMessage(code === "code-expired" ? "code_expired" : "sms_code_invalid") } },
       400,
-      headers,
     );
   }
   const unavailable = serviceUnavailableNotice(result);
-  if (unavailable) return answer(form, { notice: unavailable }, 503, headers);
-  return answer(form, { notice: noticeFor(result) }, 400, headers);
+  if (unavailable) return answer(form, { notice: unavailable }, 503);
+  return answer(form, { notice: noticeFor(result) }, 400);
 }
 
 async function merchantSmsByFirebase(context: AppContext): Promise<boolean> {

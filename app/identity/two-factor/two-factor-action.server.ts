@@ -42,7 +42,6 @@ export async function startTwoFactor(
   context: AppContext,
   form: SharedForm,
   value: unknown,
-  headers: Headers,
   credentials: Pick<PendingTwoFactor, "username" | "password" | "identity">,
 ) {
   const requirement = twoFactorRequirementSchema.safeParse(value ?? {});
@@ -57,8 +56,8 @@ export async function startTwoFactor(
     remember: typedValues(form).remember,
     redirectUrl: redirectUrlOf(request, form),
   };
-  headers.append("Set-Cookie", await pendingTwoFactorCookie(request, context.cloudflare.env.SESSION_SECRET, pending));
-  return answer(form, { twoFactor: twoFactorState(pending, active) }, 200, headers);
+  context.outgoingCookies.push(await pendingTwoFactorCookie(request, context.cloudflare.env.SESSION_SECRET, pending));
+  return answer(form, { twoFactor: twoFactorState(pending, active) }, 200);
 }
 
 function twoFactorState(
@@ -113,9 +112,13 @@ export async function twoFactorAction(request: Request, context: AppContext, for
     checkRules(context, codeRules?.account ? [codeRules.account] : []),
   ]);
   const ended = stepCodes.blocked ? keyMessage("two_factor_too_many_codes") : accountCodes.blocked ? tooManyAttempts(accountCodes) : null;
-  if (ended) return answer(form, { notice: ended }, 429, { "Set-Cookie": await clearPendingTwoFactorCookie(request) });
+  if (ended) {
+    context.outgoingCookies.push(await clearPendingTwoFactorCookie(request));
+    return answer(form, { notice: ended }, 429);
+  }
   if (!pending || used) {
-    return answer(form, { notice: keyMessage("two_factor_expired") }, 400, { "Set-Cookie": await clearPendingTwoFactorCookie(request) });
+    context.outgoingCookies.push(await clearPendingTwoFactorCookie(request));
+    return answer(form, { notice: keyMessage("two_factor_expired") }, 400);
   }
   const requested = form.switchTo ?? form.method;
   const method = isTwoFactorMethod(requested) && pending.methods.includes(requested) ? requested : firstMethod(pending.methods)!;
@@ -167,7 +170,8 @@ export async function twoFactorAction(request: Request, context: AppContext, for
   const result = await callLoginVerification(context.platform, body, deviceFor(request, form));
   // Single use: the first success marks it; a replayed copy of the cookie finds it used (and starts over).
   if (result.ok && guard && !(await guard.useOnce(`2fa:${pending.nonce}`, pending.expiresAt, Date.now()))) {
-    return answer(form, { notice: keyMessage("two_factor_expired") }, 400, { "Set-Cookie": await clearPendingTwoFactorCookie(request) });
+    context.outgoingCookies.push(await clearPendingTwoFactorCookie(request));
+    return answer(form, { notice: keyMessage("two_factor_expired") }, 400);
   }
   if (result.ok) {
     const done = await completeLogin({
@@ -193,17 +197,17 @@ export async function twoFactorAction(request: Request, context: AppContext, for
       displayMode: parseDisplayMode(form.displayMode),
       value: { customerId: result.value.id, customerName: result.value.userName },
     });
-    if (device.setCookie) done.headers.append("Set-Cookie", device.setCookie);
+    if (device.setCookie) context.outgoingCookies.push(device.setCookie);
     // As after a form login: this device's count starts afresh and the device is known to the account (docs/behaviour/identity.md#throttling).
     if (pending.username) {
       const { client, setCookie } = await throttleClient(request, context, device);
-      if (setCookie) done.headers.append("Set-Cookie", setCookie);
+      if (setCookie) context.outgoingCookies.push(setCookie);
       await clearAccountAttempts(context, "login", pending.username, client);
     }
-    done.headers.append("Set-Cookie", await clearPendingTwoFactorCookie(request));
+    context.outgoingCookies.push(await clearPendingTwoFactorCookie(request));
     // With JavaScript the modal shows 'login_2fa_pass' and moves on 0.5 s later; without, straight to the page.
-    if (form.js !== "1") return redirect(done.location, { headers: done.headers });
-    return answer(form, { twoFactor: twoFactorState(pending, method, { passed: { location: done.location } }) }, 200, done.headers);
+    if (form.js !== "1") return redirect(done.location);
+    return answer(form, { twoFactor: twoFactorState(pending, method, { passed: { location: done.location } }) }, 200);
   }
 
   // Failure: email, authenticator and code inputs are cleared; the relevant field gets focus.
@@ -220,9 +224,8 @@ export async function twoFactorAction(request: Request, context: AppContext, for
     if (counted.blocked) {
       // The step ends: marked used, so no copy of the cookie can try again.
       await guard?.useOnce(`2fa:${pending.nonce}`, pending.expiresAt, Date.now());
-      return answer(form, { notice: keyMessage("two_factor_too_many_codes") }, 400, {
-        "Set-Cookie": await clearPendingTwoFactorCookie(request),
-      });
+      context.outgoingCookies.push(await clearPendingTwoFactorCookie(request));
+      return answer(form, { notice: keyMessage("two_factor_too_many_codes") }, 400);
     }
   }
   if (result.errorCode === "verify.failed") fieldMessage = platformMessage(result.message, "unknown_error");
@@ -230,7 +233,8 @@ export async function twoFactorAction(request: Request, context: AppContext, for
   else if (result.errorCode === "sms.code.invalid") fieldMessage = keyMessage("sms_code_invalid");
   else if (result.failure.kind === "not-logged-in") {
     // The pending login is no longer valid (password changed meanwhile): start over.
-    return answer(form, { notice: keyMessage("two_factor_expired") }, 400, { "Set-Cookie": await clearPendingTwoFactorCookie(request) });
+    context.outgoingCookies.push(await clearPendingTwoFactorCookie(request));
+    return answer(form, { notice: keyMessage("two_factor_expired") }, 400);
   } else notice = serviceUnavailableNotice(result) ?? noticeFor(result);
   // A platform out of service or too slow: 503, the step stays (docs/behaviour/errors.md#outage-notice).
   const status = !fieldMessage && serviceUnavailableNotice(result) ? 503 : 400;
