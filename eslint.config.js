@@ -20,6 +20,26 @@ const ROUTE_SPECIFIER = String.raw`^~/(root|routes/.*)$|^(\.\.?/)+(root|routes/.
 
 const serverBoundary = "Server code reaches the browser build this way: import only its types (`import type`).";
 
+const FOUNDATION_BOUNDARY =
+  "The foundation (app/.server, app/lib) imports no feature: pass what it needs in, or move the shared part down.";
+
+/** Feature folders: what the product does. The foundation (app/.server, app/lib) serves them and imports none. */
+const FEATURES = [
+  "announcements",
+  "captcha",
+  "game",
+  "home",
+  "identity",
+  "minigame",
+  "navigation",
+  "promotions",
+  "push",
+  "shell",
+  "site-status",
+  "support",
+  "tracking",
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -103,6 +123,18 @@ export default tseslint.config(
               message: "The edge error page renders only the app's error card (app/shell/ErrorPage.tsx) and its translations.",
             },
             { target: ["app"], from: ["workers"], message: "The app runs inside workers/app.ts; it never imports the Workers' code." },
+            {
+              target: ["app/.server/**", "app/lib/**"],
+              from: FEATURES.filter((feature) => feature !== "shell").map((feature) => `app/${feature}`),
+              message: FOUNDATION_BOUNDARY,
+            },
+            {
+              // The edge error page's card is the one exception (the zone above says why).
+              target: ["app/.server/**", "app/lib/**"],
+              from: ["app/shell"],
+              except: ["./ErrorPage.tsx"],
+              message: FOUNDATION_BOUNDARY,
+            },
           ],
         },
       ],

@@ -14,6 +14,7 @@ import { languageFromAcceptLanguage } from "../app/.server/i18n/detect-language"
 import type { LanguageCode } from "../app/i18n/languages";
 import { adoptTokenFromQuery } from "../app/identity/adopt-token.server";
 import { autoLogin } from "../app/identity/auto-login.server";
+import { sessionExpired } from "../app/identity/guard.server";
 import { rememberAttribution } from "../app/tracking/attribution.server";
 import { createAppContext, type AppContext } from "../app/lib/context";
 import { sandboxControl } from "./sandbox-control";
@@ -37,14 +38,16 @@ function visitorLanguage(request: Request) {
 }
 
 /**
- * Adds what the request's context asks for to the answer, whatever produced it: the cookies (clearing unreadable
- * ones) and, in development, the platform call count.
+ * Adds what the request's context asks for to the answer, whatever produced it: the session cookie when the session
+ * changed (the one commit point: a session is written here and nowhere else), the other cookies the request set, and,
+ * in development, the platform call count.
  */
-function withOutgoingCookies(response: Response, context: AppContext): Response {
+async function withOutgoingCookies(response: Response, context: AppContext): Promise<Response> {
   const counted = withPlatformCallCount(response, context);
-  if (context.outgoingCookies.length === 0) return counted;
+  const cookies = context.session.isChanged ? [await context.session.commit(), ...context.outgoingCookies] : context.outgoingCookies;
+  if (cookies.length === 0) return counted;
   return withHeaders(counted, (headers) => {
-    for (const cookie of context.outgoingCookies) headers.append("Set-Cookie", cookie);
+    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   });
 }
 
@@ -115,18 +118,18 @@ async function handle(request: Request, rawEnv: Env, ctx: ExecutionContext, log:
     return isPlatformCall ? forbiddenOriginReply() : edgeErrorPage("forbidden", 403, visitorLanguage(request));
   }
 
-  const context = await createAppContext(request, { env, ctx }, merchant, log);
+  const context = await createAppContext(request, { env, ctx }, merchant, log, { onSessionEnded: sessionExpired });
   if (isPlatformCall) {
     log.setKind("proxy");
     const reply = await proxyToPlatform(request, context.platform, context.session, { timeoutMs: env.PLATFORM_TIMEOUT_MS, log });
-    return withOutgoingCookies(reply, context);
+    return await withOutgoingCookies(reply, context);
   }
 
   const problem = await checkPageRequest(request);
   if (problem) {
     const page = edgeErrorPage(problem.kind, problem.status, context.language);
     if (problem.status === 405) page.headers.set("Allow", "GET, HEAD, POST");
-    return withOutgoingCookies(page, context);
+    return await withOutgoingCookies(page, context);
   }
   // A bare POST (no body, no Content-Type) reaches the actions as an empty form (docs/behaviour/errors.md#form-posts).
   request = asPageRequest(request);
@@ -137,18 +140,18 @@ async function handle(request: Request, rawEnv: Env, ctx: ExecutionContext, log:
   try {
     // Identity at the edge, before the page renders: a token in the address, then auto-login (app/.server/identity).
     const identity = (await adoptTokenFromQuery(request, context)) ?? (await autoLogin(request, context));
-    if (identity) return withOutgoingCookies(identity, context);
+    if (identity) return await withOutgoingCookies(identity, context);
     // A first visit's landing page, as the previous identical visitor got it (docs/behaviour/platform-data.md#visitor-pages).
     const pageKey = await openSiteVisitorPageKey(request, url, context);
     const kept = pageKey ? visitorPages.serve(pageKey) : null;
-    if (kept) return withOutgoingCookies(withVisitorPageNote(kept, "served", context), context);
+    if (kept) return await withOutgoingCookies(withVisitorPageNote(kept, "served", context), context);
     const page = await handleRemix(request, context);
-    if (!pageKey) return withOutgoingCookies(page, context);
+    if (!pageKey) return await withOutgoingCookies(page, context);
     const { response, kept: keptNow } = await visitorPages.keepIfShared(pageKey, page, context);
-    return withOutgoingCookies(keptNow ? withVisitorPageNote(response, "kept", context) : response, context);
+    return await withOutgoingCookies(keptNow ? withVisitorPageNote(response, "kept", context) : response, context);
   } catch (thrown) {
     // The platform client throws the redirect that ends a session the platform no longer knows.
-    if (thrown instanceof Response) return withOutgoingCookies(thrown, context);
+    if (thrown instanceof Response) return await withOutgoingCookies(thrown, context);
     throw thrown;
   }
 }

@@ -4,7 +4,7 @@
 // `hideDownloadBar` (app/shell/download/download.server.ts).
 import { createCookie, type Cookie, type CookieOptions } from "@remix-run/cloudflare";
 import type { z } from "zod";
-import { seal, unseal } from "../identity/sealed.server";
+import { seal, unseal } from "./security/sealed";
 
 /** https in production gets the __Host- prefix and Secure; plain http exists only on a developer's machine. */
 export function isSecureRequest(request: Request): boolean {

@@ -1,10 +1,13 @@
 import { createCookieSessionStorage, type Session } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { FORCED_CHANGE_REASONS, type ForcedChangeReason } from "../identity/forced-change.server";
 import { cookieName, createSealedCookie, hasCookie, isSecureRequest } from "./cookies";
 
 // The edge owns the session: the platform token lives only in this HttpOnly cookie, signed by Remix and sealed with
 // AES-GCM so the token cannot be read from it (docs/decisions/0003, docs/behaviour/session.md).
+
+/** Why a member must change the password before anything else (docs/behaviour/identity.md#forced-change). */
+export const FORCED_CHANGE_REASONS = ["default", "expired", "first-login"] as const;
+export type ForcedChangeReason = (typeof FORCED_CHANGE_REASONS)[number];
 
 export const sessionInfoSchema = z.object({
   id: z.string().max(64),
@@ -67,7 +70,8 @@ export class AppSession {
     const app = new AppSession(storage, session, merchantCode, present && (foreign || !session.get("token")));
     // A cookie for another merchant (shared dev host, misconfiguration) is never honoured.
     if (foreign) app.signOut();
-    app.changed = false;
+    // A cookie of ours that does not verify or decrypt counts as absent: written again (cleared) at the commit point.
+    app.changed = app.unreadable;
     return app;
   }
 
@@ -92,7 +96,7 @@ export class AppSession {
     return (FORCED_CHANGE_REASONS as readonly unknown[]).includes(reason) ? (reason as ForcedChangeReason) : null;
   }
 
-  /** Whether anything was changed since the cookie was read (the cookie is written only then). */
+  /** Whether anything was changed since the cookie was read: the Worker writes the cookie only then (workers/app.ts). */
   get isChanged(): boolean {
     return this.changed;
   }
@@ -114,6 +118,12 @@ export class AppSession {
     this.changed = true;
   }
 
+  /** Remember-me: the cookie lasts `maxAge` seconds instead of the browser session, now and when written again later. */
+  remember(maxAge: number): void {
+    this.session.set("maxAge", maxAge);
+    this.changed = true;
+  }
+
   signOut(): void {
     this.session.unset("token");
     this.session.unset("info");
@@ -123,10 +133,12 @@ export class AppSession {
     this.changed = true;
   }
 
-  /** The Set-Cookie line; a remembered session (maxAge) stays remembered when written again later. */
-  commit(options?: { maxAge?: number }): Promise<string> {
+  /**
+   * The Set-Cookie line, written once per request by the Worker's commit point when the session changed (workers/app.ts);
+   * a remembered session (maxAge) stays remembered.
+   */
+  commit(): Promise<string> {
     if (!this.token) return this.storage.destroySession(this.session);
-    if (options?.maxAge) this.session.set("maxAge", options.maxAge);
     const maxAge = this.session.get("maxAge");
     return this.storage.commitSession(this.session, typeof maxAge === "number" && maxAge > 0 ? { maxAge } : undefined);
   }

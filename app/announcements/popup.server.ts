@@ -151,7 +151,8 @@ export function dismissBackTarget(back: string | undefined): string {
   return ["/m/home", "/m/index", "/m/index.html"].includes(pathname ?? "") ? path : "/m/home";
 }
 
-export type DismissResult = { ok: true; headers: Headers; back: string; js: boolean } | { ok: false };
+/** The dismissal cookie leaves with the answer (context.outgoingCookies). */
+export type DismissResult = { ok: true; back: string; js: boolean } | { ok: false };
 
 export async function dismissAnnouncements(context: AppContext, request: Request, form: FormData): Promise<DismissResult> {
   // The plain form sends its checkboxes as choice=today / choice=never; the strongest one counts.
@@ -175,7 +176,6 @@ export async function dismissAnnouncements(context: AppContext, request: Request
   delete states[storageKey];
   states[storageKey] = state;
   const kept = Object.fromEntries(Object.entries(states).slice(-MAX_KEYS));
-  const headers = new Headers();
-  headers.append("Set-Cookie", await dismissalCookie(request, context, lasting).serialize(kept));
-  return { ok: true, headers, back: dismissBackTarget(back), js: js === "1" };
+  context.outgoingCookies.push(await dismissalCookie(request, context, lasting).serialize(kept));
+  return { ok: true, back: dismissBackTarget(back), js: js === "1" };
 }

@@ -4,10 +4,10 @@
 import { redirect } from "@remix-run/cloudflare";
 import type { AppContext } from "../lib/context";
 import { getMemberInfo } from "../.server/platform/member";
-import { platformWithToken } from "./platform-for.server";
 import { isDocumentRequest } from "./document-request.server";
 import { getSiteSettings } from "../.server/platform/site";
-import { changePasswordLocation, forcedChangeReason, type ForcedChangeReason } from "./forced-change.server";
+import { changePasswordLocation, forcedChangeReason } from "./forced-change.server";
+import type { ForcedChangeReason } from "../.server/session";
 
 export const TOKEN_PARAMS = ["token", "tokens"] as const;
 
@@ -38,7 +38,7 @@ export async function adoptTokenFromQuery(request: Request, context: AppContext)
   // Only a visitor adopts a token: a link must not swap the member who is logged in for someone else
   // (docs/decisions/0020-token-adoption.md).
   if (token && !context.session.token) {
-    const info = await getMemberInfo(platformWithToken(context, token));
+    const info = await getMemberInfo(context.platform.withToken(token));
     if (info.ok) {
       const { session } = context;
       session.signIn(token, {
@@ -51,7 +51,6 @@ export async function adoptTokenFromQuery(request: Request, context: AppContext)
       // A member whose password must change goes to the change-password page, as after a form login.
       const forcedChange = await adoptedForcedChange(context, info.value);
       session.setMustChangePassword(forcedChange);
-      headers.append("Set-Cookie", await session.commit());
       if (forcedChange) return redirect(changePasswordLocation(context.merchant.changePasswordPath, forcedChange), { headers });
     }
   }

@@ -126,7 +126,8 @@ export async function autoLogin(request: Request, context: AppContext): Promise<
     const cookie = action === "forget" ? await forgetLoginCookie(request, deps) : await setAutoLoginCookie(request, deps, "0");
     if (!cookie) return null;
     // The same address again, now without a usable remembered login: the page renders for the visitor.
-    return redirect(url.pathname + url.search, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+    context.outgoingCookies.push(cookie);
+    return redirect(url.pathname + url.search, { headers: { "Cache-Control": "no-store" } });
   }
 
   const done = await completeLogin({
@@ -140,8 +141,7 @@ export async function autoLogin(request: Request, context: AppContext): Promise<
     redirectUrl: null,
     firstLoginForcesChange: true,
   });
-  if (device.setCookie) done.headers.append("Set-Cookie", device.setCookie);
-  done.headers.set("Cache-Control", "no-store");
+  if (device.setCookie) context.outgoingCookies.push(device.setCookie);
   const location = done.forcedChange ? done.location : withTrackingParams(done.location, url.searchParams);
-  return redirect(location, { headers: done.headers });
+  return redirect(location, { headers: { "Cache-Control": "no-store" } });
 }

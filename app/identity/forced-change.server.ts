@@ -1,9 +1,7 @@
 // When a member must change the password before anything else (docs/behaviour/identity.md#forced-change).
 
 import { FORCED_CHANGE_PARAM } from "./forced-change";
-
-export const FORCED_CHANGE_REASONS = ["default", "expired", "first-login"] as const;
-export type ForcedChangeReason = (typeof FORCED_CHANGE_REASONS)[number];
+import type { ForcedChangeReason } from "../.server/session";
 
 export type ForcedChangeInput = {
   loginType: "username" | "sms" | "firebase";

@@ -54,10 +54,11 @@ export function forcedChangeRedirect(context: Pick<AppContext, "session" | "merc
   return redirect(changePasswordLocation(context.merchant.changePasswordPath, reason), { headers: { "Cache-Control": "no-store" } });
 }
 
-/** The platform said the token is no longer valid: clear the session and go to the login page, which says so. */
+/**
+ * The platform said the token is no longer valid: clear the session (the Worker writes the cleared cookie) and go to the
+ * login page, which says so.
+ */
 export async function sessionExpired(context: Pick<AppContext, "session">, request: Request): Promise<Response> {
   context.session.signOut();
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  headers.append("Set-Cookie", await context.session.commit());
-  return redirect(loginRedirectFor(request, { sessionEnded: true }), { headers });
+  return redirect(loginRedirectFor(request, { sessionEnded: true }), { headers: { "Cache-Control": "no-store" } });
 }

@@ -4,19 +4,18 @@ import type { AppContext } from "../lib/context";
 import { getMemberInfo, updateMemberLanguage } from "../.server/platform/member";
 import { getSiteConfig, getSiteSettings } from "../.server/platform/site";
 import type { LoginValue } from "./session-calls.server";
-import { changePasswordLocation, forcedChangeReason, type ForcedChangeReason } from "./forced-change.server";
+import { changePasswordLocation, forcedChangeReason } from "./forced-change.server";
+import type { ForcedChangeReason } from "../.server/session";
 import { loginRedirectTarget, needsDomainList } from "./redirect-target.server";
 import { forgetLoginCookie, rememberDeps, rememberLoginCookie, type RememberedLogin } from "./remembered-login.server";
-import { defaultMemberPassword, platformWithToken } from "./platform-for.server";
 import { trackedLocation } from "../navigation/tracking-params";
 import { clearPendingTwoFactorCookie, hasPendingTwoFactorCookie } from "./two-factor/pending-two-factor.server";
 
 /** Remember-me keeps the session for 30 days; without it the cookie lasts for the browser session. */
 export const REMEMBERED_SESSION_MAX_AGE = 60 * 60 * 24 * 30;
 
+/** Where the member goes; the cookies (session, remembered login, cleared two-factor state) leave with the answer. */
 export type CompletedLogin = {
-  /** Set-Cookie lines: session, remembered login, cleared two-factor state. */
-  headers: Headers;
   location: string;
   forcedChange: ForcedChangeReason | null;
 };
@@ -40,17 +39,15 @@ export type CompleteLoginInput = {
 
 export async function completeLogin(input: CompleteLoginInput): Promise<CompletedLogin> {
   const { request, context, login } = input;
-  const headers = new Headers();
 
   if (input.rememberMode !== "keep") {
-    headers.append(
-      "Set-Cookie",
+    context.outgoingCookies.push(
       input.remember
         ? await rememberLoginCookie(request, rememberDeps(context), input.remember, "1")
         : await forgetLoginCookie(request, rememberDeps(context)),
     );
   }
-  if (await hasPendingTwoFactorCookie(request)) headers.append("Set-Cookie", await clearPendingTwoFactorCookie(request));
+  if (await hasPendingTwoFactorCookie(request)) context.outgoingCookies.push(await clearPendingTwoFactorCookie(request));
 
   const { session } = context;
   session.signIn(login.token, {
@@ -61,7 +58,7 @@ export async function completeLogin(input: CompleteLoginInput): Promise<Complete
   });
 
   // Renew member info with the new token; sync the platform's language to the one on screen (type 4 keeps its own).
-  const memberPlatform = platformWithToken(context, login.token);
+  const memberPlatform = context.platform.withToken(login.token);
   const [info, settings] = await Promise.all([getMemberInfo(memberPlatform), getSiteSettings(context.platform)]);
   if (info.ok) {
     session.signIn(login.token, {
@@ -82,7 +79,7 @@ export async function completeLogin(input: CompleteLoginInput): Promise<Complete
   const forcedChange = forcedChangeReason({
     loginType: input.loginType,
     password: input.password,
-    defaultPassword: defaultMemberPassword(context),
+    defaultPassword: context.cloudflare.env.DEFAULT_MEMBER_PASSWORD,
     passwordExpired: login.passwordExpired,
     forceChangeOnExpiry: settings.ok ? settings.value.whitelabelVal["PWDEXPFORCECHANGE3"] === true : false,
     firstTimeLogin: input.firstLoginForcesChange ? login.firstTimeLogin : false,
@@ -91,14 +88,14 @@ export async function completeLogin(input: CompleteLoginInput): Promise<Complete
   // Until the change succeeds every page but the change-password page sends the member there.
   session.setMustChangePassword(forcedChange);
   const remembered = input.rememberMode === "keep" || input.remember !== null;
-  headers.append("Set-Cookie", await session.commit(remembered ? { maxAge: REMEMBERED_SESSION_MAX_AGE } : undefined));
+  if (remembered) session.remember(REMEMBERED_SESSION_MAX_AGE);
 
   const target = forcedChange
     ? changePasswordLocation(context.merchant.changePasswordPath, forcedChange)
     : await postLoginLocation(request, context, input.redirectUrl, login.token);
   // The campaign parameters of the page logged in on go along (docs/behaviour/shell.md#tracking-parameters).
   const location = trackedLocation(target, new URL(request.url).searchParams);
-  return { headers, location, forcedChange };
+  return { location, forcedChange };
 }
 
 async function postLoginLocation(request: Request, context: AppContext, redirectUrl: string | null, token: string): Promise<string> {

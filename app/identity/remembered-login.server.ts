@@ -7,8 +7,7 @@ import { z } from "zod";
 import type { AppContext } from "../lib/context";
 import { identityGuardFor } from "../.server/security/identity-guard";
 import { expireCookie, readCookie, sealedCookie } from "../.server/cookies";
-import { seal, unseal } from "./sealed.server";
-import { sessionSecret } from "./platform-for.server";
+import { seal, unseal } from "../.server/security/sealed";
 
 export const REMEMBER_COOKIE = "mc_remember";
 const SEAL_INFO = "mc_remember/v2 remembered login";
@@ -70,7 +69,10 @@ export type RecordStore = {
 export type RememberDeps = { secret: string; records: RecordStore | null };
 
 export function rememberDeps(context: Pick<AppContext, "cloudflare" | "merchant">): RememberDeps {
-  return { secret: sessionSecret(context), records: identityGuardFor(context.cloudflare.env, context.merchant.merchantCode) };
+  return {
+    secret: context.cloudflare.env.SESSION_SECRET,
+    records: identityGuardFor(context.cloudflare.env, context.merchant.merchantCode),
+  };
 }
 
 /** A login payload as the login form sends it (any extra fields are ignored here). */

@@ -8,7 +8,6 @@ import type { Message } from "./login/types";
 import { identityGuardFor, type AttemptRule, type AttemptState } from "../.server/security/identity-guard";
 import { md5Hex } from "../.server/platform/encryption";
 import { deviceSeedOf, serverDeviceId } from "./device-id.server";
-import { sessionSecret } from "./platform-for.server";
 import { THROTTLE_LIMITS, type ThrottleKind } from "./throttle-limits";
 
 const MINUTE = 60_000;
@@ -97,12 +96,12 @@ export async function throttleClient(
   context: Pick<AppContext, "cloudflare" | "clientIp">,
   planted: { setCookie: string | null; seed?: string } | null = null,
 ): Promise<{ client: ThrottleClient; setCookie: string | null }> {
-  const seed = await deviceSeedOf(request, sessionSecret(context));
+  const seed = await deviceSeedOf(request, context.cloudflare.env.SESSION_SECRET);
   if (seed) return { client: { device: deviceKeyOf(seed), ip: context.clientIp }, setCookie: null };
   if (planted?.setCookie && planted.seed) {
     return { client: { device: deviceKeyOf(planted.seed), ip: context.clientIp, newDevice: true }, setCookie: null };
   }
-  const fresh = await serverDeviceId(request, sessionSecret(context));
+  const fresh = await serverDeviceId(request, context.cloudflare.env.SESSION_SECRET);
   return { client: { device: deviceKeyOf(fresh.seed), ip: context.clientIp, newDevice: true }, setCookie: fresh.setCookie };
 }
 

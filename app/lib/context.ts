@@ -6,7 +6,6 @@ import { AppSession } from "../.server/session";
 import { detectLanguage } from "../.server/i18n/detect-language";
 import { languageCookieNeedsRewrite, readLanguageCookie, serializeLanguageCookie } from "../.server/i18n/language-cookie";
 import { createNonce } from "../.server/security/headers";
-import { sessionExpired } from "../identity/guard.server";
 import type { LanguageCode } from "../i18n/languages";
 import type { RequestLog } from "../.server/logging/request-log.server";
 
@@ -34,12 +33,19 @@ declare module "@remix-run/cloudflare" {
   interface AppLoadContext extends AppContext {}
 }
 
+/**
+ * What the context's owner decides: `onSessionEnded` is the answer thrown when the platform says the member's token is
+ * no longer valid (the Worker passes identity's: clear the session, go to the login page).
+ */
+export type AppContextHooks = { onSessionEnded: (context: AppContext, request: Request) => Promise<Response> };
+
 /** Built once per request by the Worker (Hydrogen's habit), which development runs too (docs/decisions/0025). */
 export async function createAppContext(
   request: Request,
   cloudflare: CloudflareContext,
   merchant: Merchant,
   requestLog: RequestLog,
+  hooks: AppContextHooks,
 ): Promise<AppContext> {
   const { env } = cloudflare;
   const session = await AppSession.read(request, env.SESSION_SECRET, merchant.merchantCode);
@@ -54,10 +60,9 @@ export async function createAppContext(
     merchantDefault: merchant.defaultLanguage,
   });
 
-  // A cookie of ours that does not verify or decrypt is treated as absent and cleared; a language cookie that is
-  // not one of the twenty codes (or in an older format) is rewritten with the language in use.
+  // A language cookie that is not one of the twenty codes (or in an older format) is rewritten with the language in use.
+  // (An unreadable session cookie is cleared by the Worker's session commit.)
   const outgoingCookies: string[] = [];
-  if (session.unreadable) outgoingCookies.push(await session.commit());
   if (languageCookieNeedsRewrite(cookieHeader, languageCookie)) outgoingCookies.push(serializeLanguageCookie(language));
 
   const clientIp = clientIpOf(request);
@@ -89,7 +94,7 @@ export async function createAppContext(
       // One deadline for a whole page load: it renders with what it has and a notice; one for a whole form post: the
       // form comes back with a notice and what was typed (docs/behaviour/errors.md#timeouts, #action-deadline).
       deadline: Date.now() + (isPageLoad ? env.PAGE_DEADLINE_MS : env.ACTION_DEADLINE_MS),
-      onSessionEnded: () => sessionExpired(context, request),
+      onSessionEnded: () => hooks.onSessionEnded(context, request),
       reads,
       log: requestLog,
     }),

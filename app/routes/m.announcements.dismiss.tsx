@@ -6,9 +6,9 @@ import { dismissAnnouncements } from "~/announcements/popup.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   const result = await dismissAnnouncements(context, request, await request.formData());
   if (!result.ok) return Response.json({ ok: false }, { status: 400 });
-  if (result.js) return Response.json({ ok: true }, { headers: result.headers });
+  if (result.js) return Response.json({ ok: true });
   // 303: the browser follows with a GET of the page it came from.
-  return redirect(result.back, { status: 303, headers: result.headers });
+  return redirect(result.back, { status: 303 });
 }
 
 // A GET of the address (a typed URL, a crawler) goes home.

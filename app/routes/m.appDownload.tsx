@@ -23,11 +23,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The download bar's Close without JavaScript: the session flag hideDownloadBar as a session cookie, then back. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const back = safeRedirectPath(form.get("redirectTo"));
   if (form.get("intent") !== "hide-bar") return redirect(back);
-  return redirect(back, { headers: { "Set-Cookie": hideBarCookie() } });
+  context.outgoingCookies.push(hideBarCookie());
+  return redirect(back);
 }
 
 const LABELS = { android: "download_android", ios: "download_ios", profile: "download_profile", a2hs: "download_a2hs" } as const;

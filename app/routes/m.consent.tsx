@@ -8,6 +8,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const choice = consentChoiceSchema.safeParse((await request.formData()).get("choice"));
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (!choice.success) return new Response(null, { status: 400, headers });
-  headers.append("Set-Cookie", await consentCookie(request, context).serialize(choice.data));
+  context.outgoingCookies.push(await consentCookie(request, context).serialize(choice.data));
   return new Response(null, { status: 204, headers });
 }

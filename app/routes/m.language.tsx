@@ -13,19 +13,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const returnTo = safeRedirectPath(form.success ? form.data.returnTo : null);
   if (!form.success) return redirect(returnTo);
   const { language } = form.data;
-  const headers = new Headers({ "Set-Cookie": serializeLanguageCookie(language) });
+  context.outgoingCookies.push(serializeLanguageCookie(language));
   const { session, platform } = context;
   if (session.token && session.info?.type !== 4) {
     const update = await updateMemberLanguage(platform, language);
-    if (update.ok) {
-      session.setMemberLanguage(language);
-      headers.append("Set-Cookie", await session.commit());
-    }
+    if (update.ok) session.setMemberLanguage(language);
   }
   // A ?language= in the return address would override the new choice.
   const target = new URL(returnTo, "http://x");
   target.searchParams.delete("language");
-  return redirect(target.pathname + target.search, { headers });
+  return redirect(target.pathname + target.search);
 }
 
 export function loader() {

@@ -26,12 +26,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!result.ok && result.failure.kind !== "not-logged-in") console.warn("[logout] the platform did not confirm", result.errorCode);
   }
   session.signOut();
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  headers.append("Set-Cookie", await session.commit());
-  headers.append("Set-Cookie", await clearPendingTwoFactorCookie(request));
+  context.outgoingCookies.push(await clearPendingTwoFactorCookie(request));
   // The username stays filled in; auto-login is off and its server-side record revoked.
   const remembered = await setAutoLoginCookie(request, rememberDeps(context), "0", { revoke: true });
-  if (remembered) headers.append("Set-Cookie", remembered);
+  if (remembered) context.outgoingCookies.push(remembered);
+  const headers = new Headers({ "Cache-Control": "no-store" });
   // The campaign parameters of the page the member logged out on go along (docs/behaviour/shell.md#tracking-parameters).
   return redirect(withTrackingParams("/m/login", refererQuery(request)), { headers });
 }

@@ -18,13 +18,12 @@ import { callRegisterByIdentity, identityFieldsOf } from "~/identity/firebase/id
 import { smsByFirebase } from "~/identity/firebase/firebase-config.server";
 import { captchaFieldsFrom, registerMember, registerSettingsFrom, suggestUsername } from "~/identity/register/registration.server";
 import { checkThrottle, recordAttempt, tooManyAttempts } from "~/identity/throttle.server";
-import { buildPixelTrack, readAdParams, readRegistrationInfo, registrationCodes } from "~/identity/register/registration-info.server";
+import { buildPixelTrack, readAdParams, readRegistrationInfo, registrationCodes } from "~/tracking/registration-info.server";
 import { withTrackingParams } from "~/navigation/tracking-params";
 import { sendTrackingEvent } from "~/tracking/events.server";
 import { loginDeviceId } from "~/identity/device-id.server";
 import { completeLogin } from "~/identity/post-login.server";
 import { changePasswordLocation } from "~/identity/forced-change.server";
-import { defaultMemberPassword, sessionSecret } from "~/identity/platform-for.server";
 import { sendCodeStatus, sendSmsCode } from "~/identity/send-code.server";
 import { serviceUnavailableNotice } from "~/identity/messages.server";
 import type { PlatformFailure } from "~/.server/platform/outcomes";
@@ -61,7 +60,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
 
   // The codes of this address are stored by the Worker, whatever the page (docs/behaviour/tracking.md#attribution).
-  const [{ raw, settings }, stored] = await Promise.all([readSettings(context), readRegistrationInfo(request, sessionSecret(context))]);
+  const [{ raw, settings }, stored] = await Promise.all([
+    readSettings(context),
+    readRegistrationInfo(request, context.cloudflare.env.SESSION_SECRET),
+  ]);
   const register = registerSettingsFrom(settings);
   const mode: RegisterMode = url.searchParams.get("mode") === "mobile" && register.mobile ? "mobile" : "username";
   const [suggestedUsername, countries] = await Promise.all([
@@ -154,7 +156,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const host = request.headers.get("Host") ?? url.host;
   const signals = deviceSignals(request, form);
-  const device = await loginDeviceId(request, sessionSecret(context), form.get("loginDeviceId"));
+  const device = await loginDeviceId(request, context.cloudflare.env.SESSION_SECRET, form.get("loginDeviceId"));
   const account = input.mode === "mobile" ? (input.mobileNum ?? null) : (input.username ?? null);
   const throttled = await checkThrottle(context, "register", account);
   if (throttled.blocked) {
@@ -169,12 +171,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     registerUrl: pageUrl(request, host),
     domain: host,
     loginDeviceId: device.id,
-    pixelTrack: buildPixelTrack(url.searchParams, await readAdParams(request, sessionSecret(context))),
+    pixelTrack: buildPixelTrack(url.searchParams, await readAdParams(request, context.cloudflare.env.SESSION_SECRET)),
     captcha: captchaFieldsFrom(form),
     device: deviceHeader(signals),
   });
   const headers = new Headers(NO_STORE);
-  if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
+  if (device.setCookie) context.outgoingCookies.push(device.setCookie);
 
   if (!result.ok) {
     // A platform out of service or too slow: 503 and the notice, no field marked (docs/behaviour/errors.md#outage-notice).
@@ -226,11 +228,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       passwordExpired: false,
     },
     loginType: "username",
-    password: usedDefaultPassword ? defaultMemberPassword(context) : input.password,
+    password: usedDefaultPassword ? context.cloudflare.env.DEFAULT_MEMBER_PASSWORD : input.password,
     remember,
     redirectUrl: null,
   });
-  for (const cookie of completed.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   const location = usedDefaultPassword ? changePasswordLocation(merchant.changePasswordPath, "default") : completed.location;
   if (!withJs) return redirect(location, { headers });
   return data<RegisterActionData>({ ok: true, id, location, message: "register_success" }, { headers });
@@ -247,9 +248,9 @@ async function registerByIdentity(request: Request, context: AppContext, form: F
     return data<RegisterActionData>(failure(values, { notice: { key: "unknown_error" } }), { status: FAILURE_STATUS, headers: NO_STORE });
   }
   const signals = deviceSignals(request, form);
-  const device = await loginDeviceId(request, sessionSecret(context), form.get("loginDeviceId"));
+  const device = await loginDeviceId(request, context.cloudflare.env.SESSION_SECRET, form.get("loginDeviceId"));
   const headers = new Headers(NO_STORE);
-  if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
+  if (device.setCookie) context.outgoingCookies.push(device.setCookie);
   const throttled = await checkThrottle(context, "register", null);
   if (throttled.blocked) return data<RegisterActionData>(failure(values, { notice: tooManyAttempts(throttled) }), { status: 429, headers });
   await recordAttempt(context, "register", null);
@@ -300,7 +301,6 @@ async function registerByIdentity(request: Request, context: AppContext, form: F
     remember: settings?.whitelabelVal["AUTOLOGIN3"] === true ? { type: "firebase" } : null,
     redirectUrl: null,
   });
-  for (const cookie of completed.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   return data<RegisterActionData>(
     { ok: true, id: crypto.randomUUID(), location: completed.location, message: "register_success" },
     { headers },

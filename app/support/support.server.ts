@@ -1,7 +1,8 @@
 import type { AppContext } from "../lib/context";
 import type { MemberInfo } from "../.server/platform/member";
 import type { PlatformResult } from "../.server/platform/outcomes";
-import { customerServiceEntries, getSiteConfig } from "../.server/platform/site";
+import { getSiteConfig } from "../.server/platform/site";
+import { customerServiceEntries } from "./cs-entries.server";
 import { customerServiceLink, type CsMember, type CsPosition } from "./customer-service";
 
 /** The root loader's member-info read (or null for a visitor); awaited only when a link needs the member's name. */

@@ -2,14 +2,13 @@
 // lands on are kept for 90 days in the first-party cookies mc_reg (registration codes) and mc_ad (ad parameters), so a
 // registration posted with or without JavaScript carries them (docs/decisions/0015, docs/decisions/0050).
 import type { AppContext } from "../lib/context";
-import { sessionSecret } from "../identity/platform-for.server";
 import {
   AD_PARAM_NAMES,
   readAdParams,
   readRegistrationInfo,
   rememberArrival,
   STORED_AD_NAMES,
-} from "../identity/register/registration-info.server";
+} from "./registration-info.server";
 import { TRACKING_PARAMS } from "../navigation/tracking-params";
 import { pickAdTracking, type AdTrackingInfo } from "./ad-tracking";
 
@@ -30,7 +29,7 @@ export async function rememberAttribution(request: Request, context: AppContext)
   const url = new URL(request.url);
   if (!carriesAttribution(url.searchParams)) return;
   const host = request.headers.get("Host") ?? url.host;
-  context.outgoingCookies.push(...(await rememberArrival(request, host, sessionSecret(context))));
+  context.outgoingCookies.push(...(await rememberArrival(request, host, context.cloudflare.env.SESSION_SECRET)));
 }
 
 /** What the browser mirrors to web storage (docs/behaviour/tracking.md#browser-mirror): stored values, the address winning. */
@@ -43,7 +42,7 @@ export type Attribution = {
 };
 
 export async function attributionOf(request: Request, context: AppContext): Promise<Attribution | null> {
-  const secret = sessionSecret(context);
+  const secret = context.cloudflare.env.SESSION_SECRET;
   const url = new URL(request.url);
   const [stored, storedAds] = await Promise.all([readRegistrationInfo(request, secret), readAdParams(request, secret)]);
   const query = url.searchParams;
@@ -73,5 +72,5 @@ export function adTrackingFrom(query: URLSearchParams, stored: Readonly<Record<s
 }
 
 export async function adTrackingOf(request: Request, context: AppContext): Promise<AdTrackingInfo | undefined> {
-  return adTrackingFrom(new URL(request.url).searchParams, await readAdParams(request, sessionSecret(context)));
+  return adTrackingFrom(new URL(request.url).searchParams, await readAdParams(request, context.cloudflare.env.SESSION_SECRET));
 }

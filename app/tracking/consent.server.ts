@@ -3,7 +3,6 @@
 import { z } from "zod";
 import type { AppContext } from "../lib/context";
 import { readCookie, signedCookie } from "../.server/cookies";
-import { sessionSecret } from "../identity/platform-for.server";
 
 const COOKIE = "mc_consent";
 /** A choice is asked again after 180 days. */
@@ -15,7 +14,7 @@ export type ConsentChoice = z.infer<typeof consentChoiceSchema>;
 export type ConsentState = "not-needed" | "ask" | ConsentChoice;
 
 export function consentCookie(request: Request, context: AppContext) {
-  return signedCookie(request, { name: COOKIE, secret: sessionSecret(context), maxAge: CONSENT_MAX_AGE_S });
+  return signedCookie(request, { name: COOKIE, secret: context.cloudflare.env.SESSION_SECRET, maxAge: CONSENT_MAX_AGE_S });
 }
 
 export async function consentState(request: Request, context: AppContext): Promise<ConsentState> {

@@ -5,8 +5,7 @@ import { parse as parseCookieHeader } from "cookie";
 import { z } from "zod";
 import type { AppContext } from "../lib/context";
 import { registerMethod, type DisplayMode, type RegisterMethod } from "../identity/device";
-import { sessionSecret } from "../identity/platform-for.server";
-import { readAdParams, readRegistrationInfo } from "../identity/register/registration-info.server";
+import { readAdParams, readRegistrationInfo } from "./registration-info.server";
 import { queueForPixels } from "./pixel-queue.server";
 import { adTrackingFrom } from "./attribution.server";
 import { eventValue, newEventId, type EventValue, type EventValueInput, type TrackingEventName } from "./events";
@@ -50,7 +49,7 @@ export type EventInput = {
 /** The event for this request: domain, attribution and click cookies from the request, pwaType from the device. */
 export async function buildTrackingEvent(request: Request, context: AppContext, input: EventInput): Promise<TrackingEvent> {
   const url = new URL(request.url);
-  const secret = sessionSecret(context);
+  const secret = context.cloudflare.env.SESSION_SECRET;
   const [info, ads] = await Promise.all([readRegistrationInfo(request, secret), readAdParams(request, secret)]);
   const cookies = parseCookieHeader(request.headers.get("Cookie") ?? "");
   const channels = context.merchant.tracking.pixels.map((pixel) => pixel.kind);

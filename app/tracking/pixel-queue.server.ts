@@ -4,7 +4,6 @@
 import { z } from "zod";
 import type { AppContext } from "../lib/context";
 import { expireCookie, hasCookie, readCookie, signedCookie } from "../.server/cookies";
-import { sessionSecret } from "../identity/platform-for.server";
 import { TRACKING_EVENT_NAMES } from "./events";
 import type { PixelEvent } from "./pixels";
 
@@ -30,7 +29,7 @@ const queueSchema = z.array(pixelEventSchema).max(MAX_WAITING).catch([]);
 const queuedHere = new WeakMap<AppContext, PixelEvent[]>();
 
 function queueCookie(request: Request, context: AppContext) {
-  return signedCookie(request, { name: COOKIE, secret: sessionSecret(context) });
+  return signedCookie(request, { name: COOKIE, secret: context.cloudflare.env.SESSION_SECRET });
 }
 
 async function readQueue(request: Request, context: AppContext): Promise<PixelEvent[]> {

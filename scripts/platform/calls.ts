@@ -8,7 +8,6 @@ import { parseRsaModulus } from "../../app/.server/platform/encryption";
 import { getMemberInfo, memberInfoSchema, updateMemberLanguage } from "../../app/.server/platform/member";
 import {
   countryListSchema,
-  customerServiceEntries,
   getCountries,
   getSiteConfig,
   getSiteSettings,
@@ -20,6 +19,7 @@ import {
   type SiteSettings,
 } from "../../app/.server/platform/site";
 import type { Merchant } from "../../app/.server/merchants/merchant-config";
+import { customerServiceEntries } from "../../app/support/cs-entries.server";
 import type { LanguageCode } from "../../app/i18n/languages";
 import type { AppContext } from "../../app/lib/context";
 import { getPopupAnnouncements, popupListSchema } from "../../app/announcements/popup-call.server";

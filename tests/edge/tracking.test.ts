@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeEntities, getPage, hostFor, originFor, request, type RawReply } from "../support/http";
 import { developmentSessionSecret, memberSession } from "../support/member";
-import { AD_PARAM_NAMES, readAdParams } from "~/identity/register/registration-info.server";
+import { AD_PARAM_NAMES, readAdParams } from "~/tracking/registration-info.server";
 import { AD_TRACKING_NAMES } from "~/tracking/ad-tracking";
 import { solvedCaptcha } from "../support/captcha";
 import { cookieJar, inputValue, postForm, uniqueUsername } from "../support/forms";

@@ -67,7 +67,8 @@ describe("the session cookie", () => {
     const session = await AppSession.read(new Request("http://demo.localhost/"), secret, "demo");
     session.signIn("T", { id: "1", userName: "u", type: 0, firstTimeLogin: false });
     session.setMustChangePassword("default");
-    const first = await session.commit({ maxAge: 2_592_000 });
+    session.remember(2_592_000);
+    const first = await session.commit();
     const again = await AppSession.read(
       new Request("http://demo.localhost/", { headers: { Cookie: first.split(";")[0]! } }),
       secret,

@@ -34,6 +34,15 @@ const SOURCES = {
   edgePageErrorPage: ["app/.server/pages/fixture.ts", 'import { ErrorPage } from "~/shell/ErrorPage";\nexport const f = ErrorPage;\n'],
   edgePageOtherComponent: ["app/.server/pages/fixture.ts", 'import { AppHeader } from "~/shell/AppHeader";\nexport const f = AppHeader;\n'],
   serverPlainModule: ["app/shell/fixture.server.ts", 'import { pageMeta } from "~/shell/page-meta";\nexport const f = pageMeta;\n'],
+  foundationFeatureValue: [
+    "app/.server/platform/fixture.ts",
+    'import { requireMember } from "../../identity/guard.server";\nexport const f = requireMember;\n',
+  ],
+  foundationFeatureType: [
+    "app/lib/fixture.ts",
+    'import type { TrackingData } from "~/tracking/tracking-data.server";\nexport type T = TrackingData;\n',
+  ],
+  foundationShared: ["app/.server/fixture.ts", 'import { htmlLang } from "../i18n/languages";\nexport const f = htmlLang;\n'],
   componentWorkers: [
     "app/shell/Fixture.tsx",
     'import { IdentityGuard } from "../../workers/identity-guard";\nexport const f = IdentityGuard;\n',
@@ -115,6 +124,7 @@ describe("server modules render no components", () => {
     expect(linted.sources.edgePageErrorPage).toEqual([]);
     expect(linted.sources.edgePageOtherComponent).toEqual([
       expect.stringContaining("The edge error page renders only the app's error card"),
+      expect.stringContaining("The foundation (app/.server, app/lib) imports no feature"),
     ]);
   });
 
@@ -127,6 +137,21 @@ describe("app/ never imports workers/", () => {
   it("fails a component or a server module importing the Worker's code", () => {
     expect(linted.sources.componentWorkers).toEqual([expect.stringContaining("it never imports the Workers' code")]);
     expect(linted.sources.serverWorkers).toEqual([expect.stringContaining("it never imports the Workers' code")]);
+  });
+});
+
+describe("the foundation imports no feature", () => {
+  it("fails app/.server importing a feature's module, and app/lib importing one even as a type", () => {
+    expect(linted.sources.foundationFeatureValue).toEqual([
+      expect.stringContaining("The foundation (app/.server, app/lib) imports no feature"),
+    ]);
+    expect(linted.sources.foundationFeatureType).toEqual([
+      expect.stringContaining("The foundation (app/.server, app/lib) imports no feature"),
+    ]);
+  });
+
+  it("lets the foundation import shared modules (languages, translations)", () => {
+    expect(linted.sources.foundationShared).toEqual([]);
   });
 });
 

@@ -101,6 +101,7 @@ export class VisitorPages {
       (response.headers.get("Content-Type") ?? "").startsWith("text/html") &&
       !response.headers.has("Set-Cookie") &&
       context.outgoingCookies.length === 0 &&
+      !context.session.isChanged &&
       context.platform.readOnlySharedData;
     if (!shared) return { response, kept: false };
     const body = await response.text();

@@ -151,10 +151,8 @@ export async function proxyToPlatform(
     if (contentType.includes("text/html")) replyHeaders.set("Content-Security-Policy", PROXIED_HTML_CSP);
     // A member's own data is never kept by a shared cache or the service worker.
     if (sendsToken) replyHeaders.set("Cache-Control", "private, no-store");
-    if (sendsToken && endsSession(upstream.status, contentType, payload)) {
-      session.signOut();
-      replyHeaders.append("Set-Cookie", await session.commit());
-    }
+    // The Worker writes the cleared session cookie with the reply.
+    if (sendsToken && endsSession(upstream.status, contentType, payload)) session.signOut();
     return new Response(payload, { status: upstream.status, headers: replyHeaders });
   } catch (error) {
     if (controller.signal.aborted) {

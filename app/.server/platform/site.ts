@@ -1,8 +1,6 @@
 import { z } from "zod";
 import type { PlatformClient } from "./client";
 import { CacheStatus, CacheSteady } from "./data";
-import { decryptCustomerServicePath } from "./customer-service";
-import type { CsEntry } from "../../support/customer-service";
 
 // Site-wide calls: status (maintenance, region), settings, config, countries, ping. The reads are the same for every
 // visitor of a merchant and language, so they are shared (docs/behaviour/platform-data.md#shared-data).
@@ -49,16 +47,6 @@ export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
 export function getSiteConfig(platform: PlatformClient) {
   return platform.call("/wps/system/config", siteConfigSchema, { auth: false, cache: CacheSteady() });
-}
-
-/** The customer-service entries whose path is (or decrypts to) an http(s) address, in the platform's order. */
-export function customerServiceEntries(config: SiteConfig | null): CsEntry[] {
-  const entries: CsEntry[] = [];
-  for (const entry of config?.customerService ?? []) {
-    const url = decryptCustomerServicePath(entry.path);
-    if (/^https?:\/\//i.test(url)) entries.push({ csType: entry.csType, csPosition: entry.csPosition ?? null, url });
-  }
-  return entries;
 }
 
 export const countryListSchema = z.object({

@@ -6,9 +6,8 @@ import type { Message } from "../login/types";
 import { callChangePassword } from "../session-calls.server";
 import { requireMember } from "../guard.server";
 import { keyMessage, newId, noticeFor, serviceUnavailableNotice } from "../messages.server";
-import { defaultMemberPassword } from "../platform-for.server";
 import { rememberAfterPasswordChange, rememberDeps } from "../remembered-login.server";
-import type { ForcedChangeReason } from "../forced-change.server";
+import type { ForcedChangeReason } from "../../.server/session";
 
 /** Registration's rule for passwords, which the platform applies to changes too: 6–20 letters and digits. */
 export const PASSWORD_RULE = /^[A-Za-z0-9]{6,20}$/;
@@ -63,7 +62,7 @@ export async function changePasswordAction({ request, context }: ActionFunctionA
   const form = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string")) as Record<string, string>;
   const reason = updateReasonFrom(new URL(request.url));
   // A member still on the default password (e.g. registered by mobile without one) is not asked for it.
-  const defaultPassword = defaultMemberPassword(context);
+  const defaultPassword = context.cloudflare.env.DEFAULT_MEMBER_PASSWORD;
   const usesDefault = reason === "default" && !form.oldPassword && form.askOld !== "1" && defaultPassword !== undefined;
   const oldPassword = usesDefault ? defaultPassword : (form.oldPassword ?? "");
   const answer = (patch: Partial<ChangePasswordResult>, status = 400, headers?: HeadersInit) =>
@@ -93,10 +92,7 @@ export async function changePasswordAction({ request, context }: ActionFunctionA
 
   // The forced change is done: every page is open again.
   const headers = new Headers({ "Cache-Control": "no-store" });
-  if (context.session.mustChangePassword) {
-    context.session.setMustChangePassword(null);
-    headers.append("Set-Cookie", await context.session.commit());
-  }
+  if (context.session.mustChangePassword) context.session.setMustChangePassword(null);
   // Every remembered login of the account made before is revoked; this browser's is remembered with the new password.
   const remembered = await rememberAfterPasswordChange(
     request,
@@ -108,6 +104,6 @@ export async function changePasswordAction({ request, context }: ActionFunctionA
     console.error("[change-password] remembered logins not revoked", error);
     return null;
   });
-  if (remembered) headers.append("Set-Cookie", remembered);
+  if (remembered) context.outgoingCookies.push(remembered);
   return answer({ changed: true }, 200, headers);
 }

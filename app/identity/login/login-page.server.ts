@@ -6,7 +6,6 @@ import { captchaSetupFromSettings } from "../../captcha/captcha.server";
 import { getCountries, siteSettingsSchema } from "../../.server/platform/site";
 import { CacheSteady, parseReadValue } from "../../.server/platform/data";
 import { readRememberedLogin } from "../remembered-login.server";
-import { sessionSecret } from "../platform-for.server";
 import { SESSION_ENDED_PARAM } from "../guard.server";
 import { smsByFirebase } from "../firebase/firebase-config.server";
 
@@ -62,7 +61,7 @@ export async function loadLoginPage(request: Request, context: AppContext): Prom
   const countries = showCountryPicker({ updateMobileIcc, smsFirebase }, list) ? list!.countries : null;
   const defaultDialingCode = list?.countryDialingCode || settings.countryDialingCode || "";
 
-  const remembered = await readRememberedLogin(request, sessionSecret(context));
+  const remembered = await readRememberedLogin(request, context.cloudflare.env.SESSION_SECRET);
   const prefill: LoginPrefill = { username: "", countryDialingCode: defaultDialingCode, mobileNum: "", remember: !!remembered };
   if (remembered?.login.type === "username" && remembered.login.merchant === context.merchant.merchantCode) {
     prefill.username = remembered.login.username;

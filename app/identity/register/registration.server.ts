@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PlatformClient } from "../../.server/platform/client";
 import type { PlatformResult } from "../../.server/platform/outcomes";
 import type { SiteSettings } from "../../.server/platform/site";
-import type { PixelTrack } from "./registration-info.server";
+import type { PixelTrack } from "../../tracking/registration-info.server";
 import type { RegisterInput, RegisterMode } from "./register-form";
 import type { DeviceHeader, RegisterMethod } from "../device";
 import { wireMobile } from "../phone";

@@ -8,7 +8,7 @@ import {
   setAutoLoginCookie,
   rememberAfterPasswordChange,
 } from "../../../app/identity/remembered-login.server";
-import { seal, unseal } from "../../../app/identity/sealed.server";
+import { seal, unseal } from "../../../app/.server/security/sealed";
 import { expectOwnCookie, parseSetCookie } from "../../support/cookies";
 import { z } from "zod";
 

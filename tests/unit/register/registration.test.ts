@@ -11,7 +11,7 @@ import {
   registrationCodes,
   registrationInfoCookie,
   rememberArrival,
-} from "~/identity/register/registration-info.server";
+} from "~/tracking/registration-info.server";
 import {
   captchaFieldsFrom,
   moduleIdFor,

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { decryptCustomerServicePath } from "../../../app/.server/platform/customer-service";
-import { customerServiceEntries, siteConfigSchema } from "../../../app/.server/platform/site";
+import { siteConfigSchema } from "../../../app/.server/platform/site";
+import { customerServiceEntries } from "../../../app/support/cs-entries.server";
 import { customerServiceLink, entryFor, nameParams, type CsEntry } from "../../../app/support/customer-service";
 import { encryptCustomerServicePath } from "../../../workers/wps-sandbox/cs-path";
 import { CS_PATH, CS_URL } from "../sandbox/vectors";

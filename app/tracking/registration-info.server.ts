@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { readCookie, signedCookie } from "../../.server/cookies";
-import { AD_TRACKING_NAMES, type AdTrackingName } from "../../tracking/ad-tracking";
+import { readCookie, signedCookie } from "../.server/cookies";
+import { AD_TRACKING_NAMES, type AdTrackingName } from "./ad-tracking";
 
 // The stored registration info (affiliateCode, referralCode, originalDomain) and the ad campaign
 // parameters that become the register call's pixelTrack. The original keeps both in local storage; here they
