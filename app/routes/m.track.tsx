@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { DISPLAY_MODES } from "~/identity/device";
-import { REPORTED_EVENTS, TRACKING_EVENT_NAMES } from "~/tracking/events";
+import { REPORTED_EVENTS } from "~/tracking/events";
+import { TRACKING_EVENT_NAMES } from "~/lib/tracking-names";
 import { sendTrackingEvent } from "~/tracking/events.server";
 import { trackLimiter } from "~/tracking/track-limit.server";
 import { isSameOriginPost } from "~/.server/security/origin";

@@ -8,7 +8,8 @@ import { registerMethod, type DisplayMode, type RegisterMethod } from "../identi
 import { readAdParams, readRegistrationInfo } from "./registration-info.server";
 import { queueForPixels } from "./pixel-queue.server";
 import { adTrackingFrom } from "./attribution.server";
-import { eventValue, newEventId, type EventValue, type EventValueInput, type TrackingEventName } from "./events";
+import { eventValue, newEventId, type EventValue, type EventValueInput } from "./events";
+import type { TrackingEventName } from "../lib/tracking-names";
 
 export const TRACKING_EVENT_PATH = "/wps/tracking/event";
 

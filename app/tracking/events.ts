@@ -1,24 +1,7 @@
 // Tracking events (docs/behaviour/tracking.md#events): names, who sends which, and the value fields. Shared by the
 // edge and the browser's tracking layer: pure functions only.
 import type { AdTrackingInfo } from "./ad-tracking";
-
-export const TRACKING_EVENT_NAMES = [
-  "firstOpen",
-  "registerSubmit",
-  "register",
-  "depositSubmit",
-  "firstDeposit",
-  "withdraw",
-  "deposit",
-  "redeposit",
-  "firstDepositArrival",
-  "login",
-  "viewContent",
-  "downloadApp",
-  "gameLaunch",
-  "a2hsInstalled",
-] as const;
-export type TrackingEventName = (typeof TRACKING_EVENT_NAMES)[number];
+import type { TrackingEventName } from "../lib/tracking-names";
 
 /** Sent by the edge itself, from the form posts and launches it answers (never accepted from a browser). */
 export const EDGE_EVENTS = ["registerSubmit", "register", "login", "gameLaunch"] as const satisfies readonly TrackingEventName[];

@@ -2,10 +2,7 @@
 // address and the origins its script talks to, which the page's CSP allows for that merchant only. Shared by the edge
 // (CSP) and the tracking layer (loading): data only. AppsFlyer and Adjust are their web SDKs (docs/decisions/0071); the
 // app shell's own SDKs keep the native bridges.
-import type { TrackingEventName } from "./events";
-
-export const PIXEL_KINDS = ["facebook", "tiktok", "gtag", "kwai", "appsflyer", "adjust"] as const;
-export type PixelKind = (typeof PIXEL_KINDS)[number];
+import type { PixelKind, TrackingEventName } from "../lib/tracking-names";
 
 export type PixelConfig = {
   kind: PixelKind;

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { AppContext } from "../lib/context";
 import { expireCookie, hasCookie, readCookie, signedCookie } from "../.server/cookies";
-import { TRACKING_EVENT_NAMES } from "./events";
+import { TRACKING_EVENT_NAMES } from "../lib/tracking-names";
 import type { PixelEvent } from "./pixels";
 
 const COOKIE = "mc_pixq";

@@ -2,8 +2,9 @@
 // with the page's CSP nonce, and the product's events under the vendor's event names, with the product's eventID so
 // the ad platform deduplicates them against the server-to-server twin. Nothing here runs before the tracking layer,
 // which loads once the page is idle, and only after consent where the merchant asks for it.
-import type { EventValue, TrackingEventName } from "./events";
-import { pixelScript, type PixelConfig, type PixelKind } from "./pixel-kinds";
+import type { EventValue } from "./events";
+import { pixelScript, type PixelConfig } from "./pixel-kinds";
+import type { PixelKind, TrackingEventName } from "../lib/tracking-names";
 
 /** What a pixel gets of an event: money and content only, never who the member is. */
 export type PixelEvent = {

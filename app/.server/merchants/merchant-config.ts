@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { LANGUAGE_CODES } from "../../i18n/languages";
-import { PIXEL_KINDS } from "../../tracking/pixel-kinds";
-import { TRACKING_EVENT_NAMES } from "../../tracking/events";
+import { PIXEL_KINDS, TRACKING_EVENT_NAMES } from "../../lib/tracking-names";
 
 // A host pattern is an exact host ("demo.example.com") or a suffix wildcard ("*.example.com").
 const hostPattern = z

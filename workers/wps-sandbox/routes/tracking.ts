@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { WpsContext, WpsRoute } from "../context";
 import { ok } from "../http";
 import { parseWith, readJson } from "../validation";
-import { TRACKING_EVENT_NAMES } from "../../../app/tracking/events";
+import { TRACKING_EVENT_NAMES } from "../../../app/lib/tracking-names";
 import { AD_TRACKING_NAMES } from "../../../app/tracking/ad-tracking";
 
 const money = z.number().finite().min(0);
