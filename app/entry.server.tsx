@@ -3,6 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { contentSecurityPolicy } from "~/.server/security/headers";
 import { captchaScriptOrigins } from "~/captcha/captcha.server";
+import { miniGameScriptOrigins } from "~/minigame/minigame-script";
 import { pixelOrigins } from "~/tracking/pixel-kinds";
 import { imageCdnOriginsOf } from "~/home/image-hosts.server";
 import { firebaseContentSources } from "~/identity/firebase/firebase-origins.server";
@@ -59,7 +60,13 @@ export default async function handleRequest(
   responseHeaders.set(
     "Content-Security-Policy",
     contentSecurityPolicy(nonce, network.domains, {
-      scripts: [...captchaScriptOrigins(merchant.captchaScriptServers), ...pixels.scripts, ...(firebase.scripts ?? [])],
+      scripts: [
+        ...captchaScriptOrigins(merchant.captchaScriptServers),
+        ...pixels.scripts,
+        ...(firebase.scripts ?? []),
+        // The mini-game's script host, when the merchant's game is elsewhere (docs/behaviour/support.md#minigame-script).
+        ...miniGameScriptOrigins(merchant.miniGame),
+      ],
       // The site settings' image CDNs (docs/behaviour/home.md#image-hosts): read once per request already.
       images: [...merchant.contentOrigins.images, ...(await imageCdnOriginsOf(loadContext)), ...pixels.beacons],
       frames: [...merchant.contentOrigins.frames, ...(firebase.frames ?? [])],

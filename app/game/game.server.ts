@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PlatformClient } from "../.server/platform/client";
+import type { PlatformResult } from "../.server/platform/outcomes";
 import { memberInfoSchema } from "../.server/platform/member";
 import {
   buildLaunchParams,
@@ -36,11 +37,16 @@ export async function launchGame(platform: PlatformClient, params: Record<string
     // The launch screen waits the launch's own 10 s before "timeout, retry" (docs/behaviour/game-launch.md).
     ignoreDeadline: true,
   });
+  return launchOutcomeOf(result, "launchGame");
+}
+
+/** A launch call's answer as the launch screen's outcome (docs/behaviour/game-launch.md#launch-outcomes); trial too. */
+export function launchOutcomeOf(result: PlatformResult<{ gameUrl: string }>, call: string): LaunchOutcome {
   if (result.ok) {
     const gameUrl = safeGameUrl(result.value.gameUrl);
     if (gameUrl) return { kind: "launched", gameUrl };
     // Never send the member to a javascript:, data: or relative address the platform made up.
-    console.error("[game] launchGame answered a gameUrl that is not an absolute http(s) URL");
+    console.error(`[game] ${call} answered a gameUrl that is not an absolute http(s) URL`);
     return { kind: "failed", message: null, errorCode: "game.url.invalid" };
   }
   const { failure, errorCode, message } = result;

@@ -55,6 +55,12 @@ function Card({ card, lottery }: { card: GameCard; lottery: boolean }) {
         <span className="game-card__name">{card.name}</span>
         <span className="game-card__count">{t("home_game_count", { count: card.gameCount })}</span>
       </Link>
+      {/* A visitor's free play (docs/behaviour/game-launch.md#trial): a plain link, so it works without JavaScript. */}
+      {card.tryHref ? (
+        <a className="game-card__try" href={card.tryHref} aria-label={t("game_try_label", { name: card.name })}>
+          {t("game_try")}
+        </a>
+      ) : null}
     </li>
   );
 }

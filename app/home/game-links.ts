@@ -1,5 +1,6 @@
 // How the home catalogue starts a game (docs/behaviour/home.md#game-links): every launch goes through /m/launchGame;
-// a visitor goes to /m/login first, with the launch as the redirectUrl, and comes back to it after logging in.
+// a visitor goes to /m/login first, with the launch as the redirectUrl, and comes back to it after logging in. A visitor
+// may also try a game of a vendor that offers trial play, through /m/tryGame (docs/behaviour/game-launch.md#trial).
 // Pure: used by the banner and lane loaders and unit-tested on its own.
 
 /** Vendor types the platform launches through TCG's wrapper (docs/behaviour/game-launch.md#vendor-and-variant). */
@@ -29,4 +30,28 @@ export function launchPath(vendor: string | null | undefined, vendorType: string
 /** Where a game link goes: the launch itself for a member, the login page (and back to the launch) for a visitor. */
 export function gameHref(launch: string, member: boolean): string {
   return member ? launch : `/m/login?redirectUrl=${encodeURIComponent(launch)}`;
+}
+
+/** The trial launch page (docs/behaviour/game-launch.md#trial). */
+export const TRIAL_PAGE = "/m/tryGame";
+
+/**
+ * The /m/tryGame address for a vendor (its accountTypeName, as the vendor list writes it: trial play is asked of the
+ * vendor itself, not of the TCG wrapper) and an optional game code; null when either is not a valid code.
+ */
+export function trialPath(vendor: string | null | undefined, code?: string | null): string | null {
+  const name = (vendor ?? "").trim().toUpperCase();
+  if (!VENDOR.test(name)) return null;
+  const params = new URLSearchParams({ vendor: name });
+  const game = (code ?? "").trim();
+  if (game !== "") {
+    if (!GAME_CODE.test(game)) return null;
+    params.set("code", game);
+  }
+  return `${TRIAL_PAGE}?${params.toString()}`;
+}
+
+/** A visitor's "Try" link: only for a vendor that offers trial play; a member plays for real and gets none. */
+export function tryHref(vendor: string, trial: boolean, member: boolean, code?: string | null): string | null {
+  return member || !trial ? null : trialPath(vendor, code);
 }

@@ -1,6 +1,6 @@
 // Game lanes (docs/behaviour/home.md#lanes): the platform's vendors grouped into categories, ordered by the category
 // ordinal rule (docs/decisions/0033), each card a launch link. Pure: the lanes loader applies it; unit-tested.
-import { gameHref, launchPath } from "./game-links";
+import { gameHref, launchPath, tryHref } from "./game-links";
 
 export type Vendor = {
   accountTypeName: string;
@@ -13,7 +13,14 @@ export type Vendor = {
   image: string | null;
 };
 
-export type GameCard = { vendor: string; name: string; gameCount: number; href: string };
+export type GameCard = {
+  vendor: string;
+  name: string;
+  gameCount: number;
+  href: string;
+  /** A visitor's free-play link, for a vendor that offers trial play (docs/behaviour/game-launch.md#trial); else null. */
+  tryHref: string | null;
+};
 export type Lane = {
   /** The category code (gameClassify), the key of its translated title and of /m/game?category=. */
   code: string;
@@ -62,7 +69,15 @@ export function buildLanes(vendors: readonly Vendor[], member: boolean): Lane[] 
     const cards = list.flatMap((vendor): GameCard[] => {
       const launch = launchPath(vendor.accountTypeName, vendor.vendorType, "");
       return launch
-        ? [{ vendor: vendor.accountTypeName, name: vendor.displayName, gameCount: vendor.gameCount, href: gameHref(launch, member) }]
+        ? [
+            {
+              vendor: vendor.accountTypeName,
+              name: vendor.displayName,
+              gameCount: vendor.gameCount,
+              href: gameHref(launch, member),
+              tryHref: tryHref(vendor.accountTypeName, vendor.trial, member),
+            },
+          ]
         : [];
     });
     return {

@@ -1,21 +1,22 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { useTranslation } from "~/i18n/translate";
+import { useRootData } from "~/shell/root-data";
 import { acceptClick, boundsFor, BOUNDS_POLL_MS, clampToBounds, dragTo, isDrag, keyMove, startPosition, type Point } from "./drag";
 
 // The floating, draggable mini-game box (docs/behaviour/support.md#minigame-box). Loaded after hydration when the page
-// is idle; it loads the game's script itself, once.
+// is idle; it loads the game's script itself, once, from the address the merchant's config names
+// (docs/behaviour/support.md#minigame-script).
 
-export const MINIGAME_SCRIPT = "/mini-game/minigame.js";
 const BOX = { width: 64, height: 64 };
 
 type MiniGameApi = { mount: (container: HTMLElement, texts: Record<string, string>) => () => void };
 
-function loadScript(): Promise<MiniGameApi> {
+function loadScript(src: string): Promise<MiniGameApi> {
   const existing = (window as unknown as { MiniGame?: MiniGameApi }).MiniGame;
   if (existing) return Promise.resolve(existing);
   return new Promise((resolve, reject) => {
     const script = document.createElement("script");
-    script.src = MINIGAME_SCRIPT;
+    script.src = src;
     script.async = true;
     script.onload = () => {
       const api = (window as unknown as { MiniGame?: MiniGameApi }).MiniGame;
@@ -39,6 +40,7 @@ export default function MiniGameBox() {
   const drag = useRef<{ start: Point; origin: Point; dragging: boolean; id: number } | null>(null);
   const lastClick = useRef<number | null>(null);
   const panel = useRef<HTMLDivElement>(null);
+  const scriptUrl = useRootData()?.support.miniGame?.scriptUrl ?? null;
 
   // Start at the inline-end side; keep inside the window on resize and rotation, and check every BOUNDS_POLL_MS.
   useEffect(() => {
@@ -56,14 +58,15 @@ export default function MiniGameBox() {
   }, []);
 
   useEffect(() => {
+    if (scriptUrl === null) return;
     let live = true;
-    loadScript()
+    loadScript(scriptUrl)
       .then((loaded) => live && setApi(() => loaded))
       .catch((error: unknown) => console.warn("[mini-game]", error));
     return () => {
       live = false;
     };
-  }, []);
+  }, [scriptUrl]);
 
   useEffect(() => {
     if (!open || !api || !panel.current) return;

@@ -25,6 +25,7 @@ export const PAGE_META: Readonly<Record<string, Partial<PageMetaConfig>>> = {
   "/m/member/home": { title: "member_home_title" },
   "/m/changePsw": { title: "change_password", noindex: true },
   "/m/launchGame": { title: "game_launch_title", noindex: true },
+  "/m/tryGame": { title: "game_launch_title", noindex: true },
   "/m/appDownload": { title: "download_popup_title" },
   "/m/game": { title: "home_games_title" },
 };

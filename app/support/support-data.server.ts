@@ -2,6 +2,7 @@ import type { AppContext } from "../lib/context";
 import { customerServiceFor, type MemberInfoRead } from "./support.server";
 import { chatEnabled, miniGameEnabled, unreadCount } from "./chat.server";
 import { NO_CHAT_MEMBER_TYPE } from "./chat";
+import { miniGameScript } from "../minigame/minigame-script";
 
 /**
  * What the footer needs on every normal page (docs/behaviour/support.md#cs-positions, #footer-nav, #unread-badge):
@@ -9,10 +10,11 @@ import { NO_CHAT_MEMBER_TYPE } from "./chat";
  */
 export async function loadSupportData(context: AppContext, memberInfo: MemberInfoRead) {
   const { session } = context;
+  const miniGameScriptUrl = miniGameScript(context.merchant.miniGame);
   const [customerServiceUrl, chat, miniGame] = await Promise.all([
     customerServiceFor(context, "HOME", memberInfo),
     chatEnabled(context),
-    session.token ? miniGameEnabled(context) : false,
+    session.token && miniGameScriptUrl !== null ? miniGameEnabled(context) : false,
   ]);
   const unread = chat && session.token ? await unreadCount(context) : null;
   const info = await memberInfo;
@@ -20,8 +22,11 @@ export async function loadSupportData(context: AppContext, memberInfo: MemberInf
   return {
     customerServiceUrl,
     chat: chat ? { unread } : null,
-    /** The mini-game box: members only, white-label flag MINIGAME3 (docs/behaviour/support.md#minigame-box). */
-    miniGame,
+    /**
+     * The mini-game box: members only, white-label flag MINIGAME3, and the script the merchant's config names
+     * (docs/behaviour/support.md#minigame-box, #minigame-script); null: no box.
+     */
+    miniGame: miniGame && miniGameScriptUrl !== null ? { scriptUrl: miniGameScriptUrl } : null,
     /** "visitor", "restricted" (type 4: no chat) or "member". */
     viewer: !session.info ? "visitor" : type === NO_CHAT_MEMBER_TYPE ? "restricted" : "member",
   } as const;

@@ -669,6 +669,7 @@ export const UNCHECKED_CALLS: Readonly<Record<string, string>> = {
   "/wps/member/register/autoUsername": "part of registration; only asked on the register page",
   "/wps/member/password": "changes the password",
   "/wps/game/launchGame": "opens a game session at the vendor",
+  "/wps/relay/GCS_gameTrialLaunch": "opens a trial game session at the vendor",
   "/wps/relay/CSP_fcmBind": "binds a device for push",
   "/wps/relay/CSP_fcmSubscribe": "binds a device for push",
   "/wps/relay/CSP_fcmUnsubscribe": "unbinds a device",

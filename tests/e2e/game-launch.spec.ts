@@ -193,3 +193,22 @@ exclusiveBothWays("slow game launch", () => {
     expect(posts()).toBe(javaScriptEnabled ? 2 : 0);
   });
 });
+
+test.describe("trial play", () => {
+  test("a visitor taps Try on a trial card, reaches the trial game, and its Back offers to log in to play for real", async ({ page }) => {
+    await page.goto("/m/home");
+    if (scripts() === "js") await waitForHydration(page);
+    await page.getByRole("link", { name: "Try PG Soft for free" }).click();
+
+    await expect(page).toHaveURL(/\/wps\/sandbox-pages\/game\?/);
+    await expect(page).toHaveTitle("Lottery game (sandbox)");
+    await expect(page.locator("dl")).toContainText("Guest (trial play)");
+
+    await page.getByRole("link", { name: "Back" }).click();
+    await expect(page).toHaveURL(urlOn("demo.localhost", "/m/tryGame?vendor=PGS&over=1"));
+    await expect(page.getByRole("heading", { level: 1, name: "Play for real" })).toBeVisible();
+    await page.getByRole("link", { name: "Log in to play for real" }).click();
+    await expect(page).toHaveURL(/\/m\/login\?redirectUrl=/);
+    expect(new URL(page.url()).searchParams.get("redirectUrl")).toBe("/m/launchGame?vendor=TCG");
+  });
+});

@@ -68,10 +68,11 @@ test.describe("a visitor's home catalogue", () => {
     });
   });
 
-  test("a P banner opens the promotion by its id", async ({ page }) => {
+  test("a P banner opens the promotion by its id, which shows that promotion's title", async ({ page }) => {
     await openHome(page);
     await slide(page, "First deposit bonus: 100% up to 500").click();
-    await expect(page).toHaveURL(urlOn("demo.localhost", "/m/activity?id=FIRST_DEPOSIT-1"));
+    await expect(page).toHaveURL(urlOn("demo.localhost", "/m/activity?id=demo-first-deposit"));
+    await expect(page.getByRole("heading", { level: 1, name: "First deposit bonus" })).toBeVisible();
   });
 
   test("a URL banner inside the product navigates here", async ({ page }) => {

@@ -5,7 +5,7 @@ import { expect, pauseClock, scripts, test, urlOn, waitForHydration } from "./fi
 import { openAsMember } from "./support/member";
 import { loginAs } from "./support/login";
 
-const SCRIPT = "/mini-game/minigame.js";
+const SCRIPT = "/wps/sandbox-pages/mini-game/minigame.js";
 
 function recordScriptRequests(page: Page): Request[] {
   const seen: Request[] = [];

@@ -161,3 +161,85 @@ describe("trial launch", () => {
     expect(missing.status).toBe(400);
   });
 });
+
+// docs/behaviour/game-launch.md#trial
+describe("trial play for visitors", () => {
+  const TRIAL = "/m/tryGame?vendor=PGS";
+
+  it("the home page gives a visitor a Try link for exactly the vendors that offer trial", async () => {
+    const home = await getPage("demo.localhost", "/m/home");
+    const tries = [...home.body.matchAll(/<a class="game-card__try" href="([^"]+)" aria-label="([^"]+)">Try<\/a>/g)];
+    expect(tries.map((m) => [decodeEntities(m[1]!), decodeEntities(m[2]!)])).toEqual([
+      ["/m/tryGame?vendor=PGS", "Try PG Soft for free"],
+      ["/m/tryGame?vendor=JILI", "Try JILI Games for free"],
+    ]);
+  });
+
+  it("without JavaScript: a visitor's trial launch answers 302 to the trial gameUrl, whose Back offers login", async () => {
+    const launch = await getPage("demo.localhost", withNoJs(TRIAL));
+    expect(launch.status).toBe(302);
+    const location = new URL(launch.header("location") ?? "");
+    expect(location.origin).toBe(originFor("demo.localhost"));
+    expect(location.pathname).toBe("/wps/sandbox-pages/game");
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({
+      mode: "trial",
+      game: "PGS",
+      node: "PGS",
+      language: "EN",
+      backUrl: `${originFor("demo.localhost")}${TRIAL}&over=1`,
+    });
+
+    const game = await getPage("demo.localhost", location.pathname + location.search);
+    expect(bodyText(game.body)).toContain("Guest (trial play)");
+    const back = /<a href="([^"]+)">Back<\/a>/.exec(game.body)?.[1];
+    expect(decodeEntities(back ?? "")).toBe(`${TRIAL}&over=1`);
+
+    const over = await getPage("demo.localhost", decodeEntities(back!));
+    expect(over.status).toBe(200);
+    expect(bodyText(over.body)).toContain("That was free play of PG Soft.");
+    const login = /<a class="button button--primary button--block" href="([^"]+)">Log in to play for real<\/a>/.exec(over.body)?.[1];
+    expect(decodeEntities(login ?? "")).toBe(`/m/login?redirectUrl=${encodeURIComponent("/m/launchGame?vendor=TCG")}`);
+  });
+
+  it("with JavaScript: the trial page shows the launch screen, and its action answers the trial gameUrl", async () => {
+    const page = await getPage("demo.localhost", TRIAL);
+    expect(page.status).toBe(200);
+    expect(bodyText(page.body)).toContain("Starting the game");
+    const action = await request({
+      host: hostFor("demo.localhost"),
+      path: "/m/tryGame.data?vendor=PGS",
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: originFor("demo.localhost") },
+      body: "backUrl=%2Fm%2Fhome",
+    });
+    expect(action.status).toBe(200);
+    expect(action.body).toContain("/wps/sandbox-pages/game?merchant=demo&mode=trial");
+  });
+
+  it("a game without trial still goes to login, then to its real launch", async () => {
+    const page = await getPage("demo.localhost", "/m/tryGame?vendor=KY&nojs=1");
+    expect(page.status).toBe(302);
+    expect(page.header("location")).toBe(`/m/login?redirectUrl=${encodeURIComponent("/m/launchGame?vendor=TCG")}`);
+  });
+
+  it("a member following a trial link launches for real", async () => {
+    const { cookie } = await memberSession();
+    const page = await getPage("demo.localhost", TRIAL, { Cookie: cookie });
+    expect(page.status).toBe(302);
+    expect(page.header("location")).toBe("/m/launchGame?vendor=TCG");
+  });
+
+  it("without JavaScript: a trial launch slower than 10 s renders the timeout warning with a Retry link", async () => {
+    // The platform answers at 15 s: the page gives up at 10 s, well before (a margin for a busy test machine).
+    const fault = await postJson("/__sandbox/faults", { merchant: "demo", latencyMs: 15_000, latencyPaths: ["/wps/relay/GCS_"] });
+    expect(fault.status).toBe(200);
+    const page = await getPage("demo.localhost", withNoJs(TRIAL));
+    expect(page.status).toBe(200);
+    expect(page.elapsedMs).toBeGreaterThanOrEqual(10_000);
+    expect(page.elapsedMs).toBeLessThan(14_000);
+    expect(bodyText(page.body)).toContain("The game is taking too long to start. Please try again.");
+    const retry = /<a class="button button--primary button--block" href="([^"]+)">Retry<\/a>/.exec(page.body)?.[1];
+    const retryUrl = new URL(decodeEntities(retry ?? ""), originFor("demo.localhost"));
+    expect([retryUrl.pathname, retryUrl.searchParams.get("vendor"), retryUrl.searchParams.get("nojs")]).toEqual(["/m/tryGame", "PGS", "1"]);
+  });
+});

@@ -23,7 +23,7 @@ describe("a visitor's home", () => {
       expect(page.status).toBe(200);
       expect(page.body).toContain('aria-roledescription="carousel"');
       expect(hrefs(page.body, "banners__link")).toEqual([
-        "/m/activity?id=FIRST_DEPOSIT-1",
+        "/m/activity?id=demo-first-deposit",
         loginVia("/m/launchGame?vendor=LOTT&code=VN_HN"),
         "/m/game?category=SLOTS",
         "https://partner.example.com/cup",

@@ -15,12 +15,21 @@ export function developmentSessionSecret(): string {
 
 export type PlatformLogin = { id: number; token: string; userName: string; customerType: number };
 
-/** Logs a member in on the platform (the sandbox, addressed directly); the raw platform token. */
-export async function platformLogin(username: string, password = "demo1234", hostName = "demo.localhost", merchant = "demo") {
+/**
+ * Logs a member in on the platform (the sandbox, addressed directly); the raw platform token. `fields`: more of the login
+ * body, such as a solved captcha (tests/support/captcha.ts) for a merchant whose login asks for one.
+ */
+export async function platformLogin(
+  username: string,
+  password = "demo1234",
+  hostName = "demo.localhost",
+  merchant = "demo",
+  fields: Record<string, string> = {},
+) {
   const host = hostFor(hostName);
   const key = await request({ host, path: `/__sandbox/direct/wps/session/key/rsa?_=${Date.now()}`, headers: { Merchant: merchant } });
   const modulus = key.body.trim().replace(/^"|"$/g, "");
-  const call = encryptCall({ username, password, loginDeviceId: "edge-tests", merchant }, modulus);
+  const call = encryptCall({ ...fields, username, password, loginDeviceId: "edge-tests", merchant }, modulus);
   const login = await request({
     host,
     path: "/__sandbox/direct/wps/session/login",
@@ -41,8 +50,13 @@ export async function sessionCookieFor(login: PlatformLogin, hostName = "demo.lo
 }
 
 /** A member logged in on the platform and in the app: the raw token and the app's cookie. */
-export async function memberSession(username = "demo01", hostName = "demo.localhost", merchant = "demo") {
-  const login = await platformLogin(username, "demo1234", hostName, merchant);
+export async function memberSession(
+  username = "demo01",
+  hostName = "demo.localhost",
+  merchant = "demo",
+  fields: Record<string, string> = {},
+) {
+  const login = await platformLogin(username, "demo1234", hostName, merchant, fields);
   return { token: login.token, cookie: await sessionCookieFor(login, hostName, merchant) };
 }
 

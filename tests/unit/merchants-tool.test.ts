@@ -104,6 +104,16 @@ describe("check", () => {
     expect(checkRoutesText("[{").problems[0]?.reason).toMatch(/^not valid JSON/);
   });
 
+  it("takes a mini-game script that is an https URL or a same-origin path, and refuses any other address", () => {
+    const check = (scriptUrl: string) =>
+      checkRoutes([route("alpha", ["alpha.example"], { miniGame: { scriptUrl } })]).problems.map(formatProblem);
+    expect(check("https://games.example.com/mini/minigame.js")).toEqual([]);
+    expect(check("/wps/sandbox-pages/mini-game/minigame.js")).toEqual([]);
+    for (const bad of ["http://games.example.com/minigame.js", "//games.example.com/minigame.js", "javascript:alert(1)", "minigame.js"]) {
+      expect(check(bad)).toEqual(["routes[0] (alpha) miniGame.scriptUrl: a same-origin path or an https URL"]);
+    }
+  });
+
   it("flags a host listed twice in one entry", () => {
     expect(checkRoutes([route("a", ["a.example", "a.example"])]).problems.map(formatProblem)).toEqual([
       'routes[0] (a) hosts[1]: "a.example" is listed twice in this entry',

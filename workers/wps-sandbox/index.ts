@@ -24,6 +24,7 @@ import { chatRoutes } from "./routes/chat";
 import { trackingRoutes } from "./routes/tracking";
 import { pushRoutes } from "./routes/push";
 import { handlePixels, PIXELS_PREFIX } from "./routes/pixels";
+import { handleMiniGame, MINI_GAME_PREFIX } from "./routes/mini-game";
 
 const wpsRoutes: WpsRoute[] = [
   ...sessionRoutes,
@@ -80,6 +81,7 @@ async function route(outer: Request, env: Env): Promise<Response> {
     await ensureDatabase(env);
     return handlePixels(request, url, env);
   }
+  if (path.startsWith(MINI_GAME_PREFIX)) return handleMiniGame(request, url);
   if (path.startsWith(PAGES_PREFIX)) return handlePage(request, url);
   await ensureDatabase(env);
   if (path === "/wps" || path.startsWith("/wps/")) return handleWps(request, url, env);

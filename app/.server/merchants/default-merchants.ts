@@ -25,6 +25,8 @@ export const DEFAULT_MERCHANT_ROUTES: MerchantRouteInput[] = [
         { kind: "tiktok", id: "CDEMO0TIKTOK", script: "/wps/sandbox-pages/pixels/tiktok.js" },
       ],
     },
+    // The sandbox's dice toy stands in for a merchant's mini-game (a real merchant names its game's https address).
+    miniGame: { scriptUrl: "/wps/sandbox-pages/mini-game/minigame.js" },
   },
   {
     hosts: ["vn.localhost"],

@@ -103,6 +103,11 @@ export const merchantRouteSchema = z.object({
   contentOrigins: z
     .object({ images: z.array(httpsOrigin).max(20).default([]), frames: z.array(httpsOrigin).max(20).default([]) })
     .default({}),
+  /**
+   * The mini-game box's script (docs/behaviour/support.md#minigame-script): an https URL (its origin joins the pages'
+   * script-src) or a same-origin path (the sandbox's dice toy). Without it the box is not shown, MINIGAME3 or not.
+   */
+  miniGame: z.object({ scriptUrl: scriptServer }).optional(),
 });
 
 export type MerchantRoute = z.infer<typeof merchantRouteSchema>;

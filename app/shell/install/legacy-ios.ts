@@ -17,7 +17,7 @@ export function isLegacyHomeScreenApp(ios: IosVersion | null, standalone: boolea
 export function restorablePath(path: string | null): string | null {
   if (!path || !path.startsWith("/m/") || path.startsWith("//")) return null;
   const pathname = path.split(/[?#]/)[0]!;
-  if (/^\/m\/(login|logout|launchGame|sms-code|captcha|language)\b/.test(pathname)) return null;
+  if (/^\/m\/(login|logout|launchGame|tryGame|sms-code|captcha|language)\b/.test(pathname)) return null;
   return path.length > 2048 ? null : path;
 }
 

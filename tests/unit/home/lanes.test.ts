@@ -44,8 +44,8 @@ describe("buildLanes", () => {
       ["CARDS", 300, false],
     ]);
     expect(lanes[0]!.cards).toEqual([
-      { vendor: "PGS", name: "PG Soft", gameCount: 124, href: "/m/launchGame?vendor=TCG" },
-      { vendor: "JILI", name: "JILI", gameCount: 10, href: "/m/launchGame?vendor=TCG" },
+      { vendor: "PGS", name: "PG Soft", gameCount: 124, href: "/m/launchGame?vendor=TCG", tryHref: null },
+      { vendor: "JILI", name: "JILI", gameCount: 10, href: "/m/launchGame?vendor=TCG", tryHref: null },
     ]);
   });
 
@@ -60,6 +60,16 @@ describe("buildLanes", () => {
     ]);
     const visitor = buildLanes(vendors, false).flatMap((l) => l.cards.map((c) => c.href));
     expect(visitor[2]).toBe(`/m/login?redirectUrl=${encodeURIComponent("/m/launchGame?vendor=LOTT")}`);
+  });
+
+  it("a visitor's card of a vendor that offers trial has a Try link to its own vendor; a member's never", () => {
+    const withTrial = [vendor("SLOTS", "PGS", "RNG", { trial: true }), vendor("CARDS", "KY", "PVP")];
+    const visitor = buildLanes(withTrial, false).flatMap((l) => l.cards.map((c) => [c.vendor, c.tryHref]));
+    expect(visitor).toEqual([
+      ["PGS", "/m/tryGame?vendor=PGS"],
+      ["KY", null],
+    ]);
+    expect(buildLanes(withTrial, true).flatMap((l) => l.cards.map((c) => c.tryHref))).toEqual([null, null]);
   });
 
   it("leaves out vendors that cannot be launched, and lanes left empty", () => {

@@ -7,6 +7,7 @@ import { NO_FAULTS } from "../../../workers/wps-sandbox/faults";
 import { MERCHANTS } from "../../../workers/wps-sandbox/merchants";
 import { downloadRoutes } from "../../../workers/wps-sandbox/routes/download";
 import { BANNER_HEIGHT, BANNER_WIDTH, homeContentRoutes } from "../../../workers/wps-sandbox/routes/home-content";
+import { promotionsFor } from "../../../workers/wps-sandbox/routes/promotions";
 import { toHomeBanners } from "../../../app/home/banners.server";
 import { toMarqueeItems } from "../../../app/home/marquee.server";
 import { toVendors } from "../../../app/home/lanes.server";
@@ -48,6 +49,14 @@ describe("home banners", () => {
     const slides = toHomeBanners(list, false, []);
     expect(slides).toHaveLength(list.length);
     expect(slides.every((s) => s.link !== null)).toBe(true);
+  });
+
+  it.each(["demo", "vn88", "br777"])("%s: every P banner names a promotion a visitor can open", async (merchant) => {
+    const list = await value<Banner[]>(await call("/wps/system/banners?groups=m_home,m_event", merchant));
+    const ids = promotionsFor(MERCHANTS[merchant]!, "EN", null).map((p) => p.id);
+    const promotionLinks = list.filter((b) => b.linkageType === "P").map((b) => b.linkage);
+    expect(promotionLinks.length).toBeGreaterThan(0);
+    for (const id of promotionLinks) expect(ids).toContain(id);
   });
 
   it("the popup groups answer exactly as before", async () => {

@@ -52,7 +52,7 @@ export const HOME_BANNERS_SEED: Readonly<Record<string, readonly HomeBanner[]>> 
     banner(
       "m_home",
       "demo-first-deposit-v1.png",
-      { linkageType: "P", linkage: "FIRST_DEPOSIT-1" },
+      { linkageType: "P", linkage: "demo-first-deposit" },
       { headline: "FIRST DEPOSIT", line: "+100 BONUS", motif: "coins" },
       {
         EN: "First deposit bonus: 100% up to 500",
@@ -108,7 +108,7 @@ export const HOME_BANNERS_SEED: Readonly<Record<string, readonly HomeBanner[]>> 
     banner(
       "m_home",
       "vn88-welcome-v1.png",
-      { linkageType: "P", linkage: "REGISTER-8" },
+      { linkageType: "P", linkage: "vn88-register" },
       { headline: "WELCOME GIFT", line: "+88 BONUS", motif: "coins" },
       { EN: "Welcome gift of 88 for new players", VI: "Quà chào mừng 88 cho người chơi mới", "PT-BR": "Presente de boas-vindas de 88" },
     ),
@@ -149,7 +149,7 @@ export const HOME_BANNERS_SEED: Readonly<Record<string, readonly HomeBanner[]>> 
     banner(
       "m_home",
       "br777-deposit-v1.png",
-      { linkageType: "P", linkage: "FIRST_DEPOSIT-7" },
+      { linkageType: "P", linkage: "br777-first-deposit" },
       { headline: "PRIMEIRO DEPOSITO", line: "+100 BONUS", motif: "star" },
       { EN: "First deposit bonus", VI: "Thưởng nạp đầu", "PT-BR": "Bônus de primeiro depósito" },
     ),
