@@ -27,9 +27,13 @@ export const siteStatusSchema = z.object({
 });
 export type SiteStatus = z.infer<typeof siteStatusSchema>;
 
-export function getSiteStatus(platform: PlatformClient, host: string) {
+/**
+ * `track` is the affiliate code the visit arrived with (the address's `affiliateCode`), empty without one
+ * (docs/platform-contract.md#get-wpssystemstatus).
+ */
+export function getSiteStatus(platform: PlatformClient, host: string, track: string) {
   return platform.call("/wps/system/status", siteStatusSchema, {
-    query: { device: "MOBILE", originalDomain: host, url: host },
+    query: { device: "MOBILE", track, originalDomain: host, url: host },
     auth: false,
     cache: CacheStatus(),
   });
