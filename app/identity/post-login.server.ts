@@ -10,9 +10,18 @@ import { forgetLoginCookie, rememberDeps, rememberLoginCookie, type RememberedLo
 import { defaultMemberPassword, platformWithToken } from "./platform-for.server";
 import { trackedLocation } from "../navigation/tracking-params";
 import { clearPendingTwoFactorCookie, hasPendingTwoFactorCookie } from "./two-factor/pending-two-factor.server";
+import { iosVersion, isIosBelow, type DisplayMode } from "./device";
 
 /** Remember-me keeps the session for 30 days; without it the cookie lasts for the browser session. */
 export const REMEMBERED_SESSION_MAX_AGE = 60 * 60 * 24 * 30;
+
+/**
+ * iOS below 13 restarts a home-screen app (standalone or web clip) whenever the visitor switches apps, and drops a cookie
+ * without Max-Age on the way: such a login keeps its session cookie as remember-me does (docs/behaviour/identity.md#old-ios-home-screen).
+ */
+export function keepsSessionCookie(userAgent: string | null, displayMode: DisplayMode): boolean {
+  return displayMode !== "browser" && isIosBelow(iosVersion(userAgent), 13);
+}
 
 export type CompletedLogin = {
   /** Set-Cookie lines: session, remembered login, cleared two-factor state. */
@@ -36,6 +45,8 @@ export type CompleteLoginInput = {
   redirectUrl: string | null;
   /** Auto-login also sends a first login to the change-password page (docs/behaviour/identity.md#auto-login). */
   firstLoginForcesChange?: boolean;
+  /** How the login page was launched (the form's `displayMode`): old iOS home-screen apps keep the session cookie. */
+  displayMode?: DisplayMode;
 };
 
 export async function completeLogin(input: CompleteLoginInput): Promise<CompletedLogin> {
@@ -90,7 +101,10 @@ export async function completeLogin(input: CompleteLoginInput): Promise<Complete
 
   // Until the change succeeds every page but the change-password page sends the member there.
   session.setMustChangePassword(forcedChange);
-  const remembered = input.rememberMode === "keep" || input.remember !== null;
+  const remembered =
+    input.rememberMode === "keep" ||
+    input.remember !== null ||
+    keepsSessionCookie(request.headers.get("User-Agent"), input.displayMode ?? "browser");
   headers.append("Set-Cookie", await session.commit(remembered ? { maxAge: REMEMBERED_SESSION_MAX_AGE } : undefined));
 
   const target = forcedChange

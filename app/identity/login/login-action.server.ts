@@ -262,6 +262,7 @@ async function login(request: Request, context: AppContext, form: LoginForm) {
       password: body.password,
       remember: remember ? rememberedFields(body) : null,
       redirectUrl: redirectUrlOf(request, form),
+      displayMode: parseDisplayMode(form.displayMode),
     });
     // The login event, sent by the edge whether the form was posted with JavaScript or not (docs/behaviour/tracking.md#edge-events).
     await sendTrackingEvent(request, context, {
@@ -459,6 +460,7 @@ async function twoFactorAction(request: Request, context: AppContext, form: Logi
               merchant: context.merchant.merchantCode,
             }),
       redirectUrl: pending.redirectUrl,
+      displayMode: parseDisplayMode(form.displayMode),
     });
     await sendTrackingEvent(request, context, {
       eventName: "login",
@@ -665,6 +667,7 @@ async function identitySignedIn(
     // A Firebase login remembers only its type (docs/behaviour/identity.md#remembered-login).
     remember: typedValues(form).remember ? { type: "firebase" } : null,
     redirectUrl: redirectUrlOf(request, form),
+    displayMode: parseDisplayMode(form.displayMode),
   });
   await sendTrackingEvent(request, context, {
     eventName: "login",
