@@ -11,6 +11,9 @@ import { defaultMemberPassword, platformWithToken } from "./platform-for.server"
 import { trackedLocation } from "../navigation/tracking-params";
 import { clearPendingTwoFactorCookie, hasPendingTwoFactorCookie } from "./two-factor/pending-two-factor.server";
 import { iosVersion, isIosBelow, type DisplayMode } from "./device";
+import { LOGIN_PATH, SESSION_ENDED_PARAM } from "./guard.server";
+import { safeRedirectPath } from "../navigation/safe-redirect";
+import { redirect } from "@remix-run/cloudflare";
 
 /** Remember-me keeps the session for 30 days; without it the cookie lasts for the browser session. */
 export const REMEMBERED_SESSION_MAX_AGE = 60 * 60 * 24 * 30;
@@ -53,14 +56,6 @@ export async function completeLogin(input: CompleteLoginInput): Promise<Complete
   const { request, context, login } = input;
   const headers = new Headers();
 
-  if (input.rememberMode !== "keep") {
-    headers.append(
-      "Set-Cookie",
-      input.remember
-        ? await rememberLoginCookie(request, rememberDeps(context), input.remember, "1")
-        : await forgetLoginCookie(request, rememberDeps(context)),
-    );
-  }
   if (await hasPendingTwoFactorCookie(request)) headers.append("Set-Cookie", await clearPendingTwoFactorCookie(request));
 
   const { session } = context;
@@ -74,6 +69,17 @@ export async function completeLogin(input: CompleteLoginInput): Promise<Complete
   // Renew member info with the new token; sync the platform's language to the one on screen (type 4 keeps its own).
   const memberPlatform = platformWithToken(context, login.token);
   const [info, settings] = await Promise.all([getMemberInfo(memberPlatform), getSiteSettings(context.platform)]);
+  // The token check: a renewal that says the new token is not valid ends the login with the session-expired notice
+  // (docs/behaviour/identity.md#after-login); nothing is remembered then.
+  if (!info.ok && info.failure.kind === "not-logged-in") throw await loginEndedByTokenCheck(context, request, input.redirectUrl);
+  if (input.rememberMode !== "keep") {
+    headers.append(
+      "Set-Cookie",
+      input.remember
+        ? await rememberLoginCookie(request, rememberDeps(context), input.remember, "1")
+        : await forgetLoginCookie(request, rememberDeps(context)),
+    );
+  }
   if (info.ok) {
     session.signIn(login.token, {
       id: login.id,
@@ -113,6 +119,19 @@ export async function completeLogin(input: CompleteLoginInput): Promise<Complete
   // The campaign parameters of the page logged in on go along (docs/behaviour/shell.md#tracking-parameters).
   const location = trackedLocation(target, new URL(request.url).searchParams);
   return { headers, location, forcedChange };
+}
+
+/** Back to the login page, signed out, with the session-expired notice (and the page the member was going to). */
+async function loginEndedByTokenCheck(context: AppContext, request: Request, redirectUrl: string | null): Promise<Response> {
+  context.session.signOut();
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", await context.session.commit());
+  if (await hasPendingTwoFactorCookie(request)) headers.append("Set-Cookie", await clearPendingTwoFactorCookie(request));
+  const params = new URLSearchParams();
+  const target = redirectUrl ? safeRedirectPath(redirectUrl, "") : "";
+  if (target) params.set("redirectUrl", target);
+  params.set(SESSION_ENDED_PARAM, "1");
+  return redirect(`${LOGIN_PATH}?${params}`, { headers });
 }
 
 async function postLoginLocation(request: Request, context: AppContext, redirectUrl: string | null, token: string): Promise<string> {
