@@ -27,9 +27,6 @@ export type LanguageCode = (typeof LANGUAGES)[number]["code"];
 
 export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [LanguageCode, ...LanguageCode[]];
 
-/** The platform's own default language (CN). Nothing uses it yet: the edge always picks a language for a request. */
-export const PLATFORM_DEFAULT_LANGUAGE: LanguageCode = "CN";
-
 const RTL: ReadonlySet<LanguageCode> = new Set<LanguageCode>(["UR"]);
 
 export function isLanguageCode(value: unknown): value is LanguageCode {
