@@ -110,6 +110,39 @@ test.describe("sandbox widget scripts", () => {
     );
     expect(Object.keys(validate).sort()).toEqual(["captcha_output", "gen_time", "lot_number", "pass_token"]);
   });
+
+  test("gt4.js: appendTo with the float product draws the slider; moved to the end it solves → the four v4 fields", async ({ page }) => {
+    await page.goto(urlOn("vn.localhost", "/m/home"));
+    await waitForHydration(page);
+    await page.addScriptTag({ url: "/wps/sandbox-pages/geetest/gt4.js" });
+    await page.evaluate(async () => {
+      const reply = (await (await fetch("/m/captcha?product=sms")).json()) as { captchaId: string };
+      const w = window as unknown as Record<string, unknown> & { events: string[] };
+      w.events = [];
+      const host = document.createElement("div");
+      document.querySelector("main")!.prepend(host);
+      (w.initGeetest4 as (c: object, cb: (o: Record<string, (f?: unknown) => unknown>) => void) => void)(
+        { captchaId: reply.captchaId, product: "float", language: "vie", merchant: "vn88" },
+        (captcha) => {
+          w.captcha = captcha;
+          captcha.onReady!(() => {
+            w.events.push("ready");
+            captcha.appendTo!(host);
+          });
+          captcha.onSuccess!(() => w.events.push("success"));
+        },
+      );
+    });
+    const slider = page.getByRole("slider", { name: "Slide to verify" });
+    await expect(slider).toBeVisible();
+    await slider.focus();
+    await page.keyboard.press("End");
+    await expect.poll(() => page.evaluate(() => (window as unknown as { events: string[] }).events)).toEqual(["ready", "success"]);
+    const validate = await page.evaluate(() =>
+      (window as unknown as { captcha: { getValidate(): Record<string, string> } }).captcha.getValidate(),
+    );
+    expect(Object.keys(validate).sort()).toEqual(["captcha_output", "gen_time", "lot_number", "pass_token"]);
+  });
 });
 
 // Needs /m/register (see the note at the top).

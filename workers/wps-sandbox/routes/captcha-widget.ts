@@ -435,11 +435,39 @@ ${COMMON}
     var events = makeEvents();
     var validate = null;
     var popup = null;
+    var slider = null;
     var destroyed = false;
     var attempt = 0;
     var configError = !config.captchaId;
 
     var captcha = {
+      appendTo: function (target) {
+        var el = resolveElement(target);
+        if (!el || configError || config.product === "bind" || config.product === "popup") return captcha;
+        if (slider) slider.remove();
+        slider = buildSlider(el, function (failed, solved) {
+          var mine = ++attempt;
+          solve("/wps/captcha/geetest4/solve", { captchaId: config.captchaId }, config.merchant, config.timeout).then(
+            function (value) {
+              if (destroyed || mine !== attempt) return;
+              validate = {
+                lot_number: String(value.lot_number),
+                captcha_output: String(value.captcha_output),
+                pass_token: String(value.pass_token),
+                gen_time: String(value.gen_time)
+              };
+              solved();
+              events.fire("success");
+            },
+            function (error) {
+              if (destroyed || mine !== attempt) return;
+              failed(error.message);
+              events.fire("error", { code: String(error.code), msg: error.message, desc: { detail: error.message } });
+            }
+          );
+        });
+        return captcha;
+      },
       showCaptcha: function () {
         if (destroyed || configError || (popup && popup.isOpen())) return captcha;
         var mine = ++attempt;
@@ -475,11 +503,13 @@ ${COMMON}
         attempt += 1;
         validate = null;
         if (popup) popup.close();
+        if (slider) slider.reset();
         return captcha;
       },
       destroy: function () {
         destroyed = true;
         if (popup) popup.close();
+        if (slider) slider.remove();
         events.clear();
       },
       getValidate: function () { return validate ? { lot_number: validate.lot_number, captcha_output: validate.captcha_output, pass_token: validate.pass_token, gen_time: validate.gen_time } : false; }
