@@ -27,7 +27,7 @@ export default async function handleRequest(
   // The facts the status and the CSP depend on, from the same memoised reads the root loader made (no second round
   // trip); a read that fails (the root loader failed too) leaves the page's own status and the base policy.
   const [siteStatus, network, firebaseConfig] = await Promise.all([
-    pageStatusFor(loadContext).catch(() => null),
+    pageStatusFor(loadContext, request).catch(() => null),
     loadNetworkShell(loadContext, request).catch(() => ({ domains: [] })),
     loadFirebaseConfig(loadContext).catch(() => null),
   ]);

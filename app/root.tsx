@@ -86,7 +86,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (forced) throw forced;
   const memberInfo = session.token ? getMemberInfo(context.platform) : Promise.resolve(null);
   const [{ state, notice }, shell, member, support, tracking, firebase] = await Promise.all([
-    loadSiteState(context, memberInfo),
+    loadSiteState(context, request, memberInfo),
     loadShellData(context, request),
     memberInfo,
     loadSupportData(context, memberInfo),

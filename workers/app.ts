@@ -77,7 +77,7 @@ async function openSiteVisitorPageKey(request: Request, url: URL, context: AppCo
   const key = visitorPageKey(request, context, url);
   if (!key) return null;
   // The site status is per visitor address: read first (the page's own read reuses it), and only an open site shares.
-  const { state, notice } = await loadSiteState(context);
+  const { state, notice } = await loadSiteState(context, request);
   return state.kind === "open" && notice === null ? key : null;
 }
 

@@ -9,7 +9,7 @@ import { BottomConfirm } from "~/ui/BottomConfirm";
 import { Chevron } from "~/ui/Chevron";
 import { useAttentionWithin } from "~/ui/use-attention-within";
 import { usePrefersReducedMotion } from "~/ui/use-reduced-motion";
-import { GO_TO_ACTIVITY_PATH, POPUP_AUTOPLAY_MS, type CloseChoice, type PopupData } from "./rules";
+import { GO_TO_ACTIVITY_PATH, POPUP_AUTOPLAY_MS, POPUP_CLOSE_MS, type CloseChoice, type PopupData } from "./rules";
 
 const TITLE_ID = "announcement-title";
 
@@ -72,7 +72,41 @@ export default function PopupCarousel({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- restarts on every slide change
   }, [index, paused, reducedMotion, items.length]);
 
-  const closeDialog = () => dialogRef.current?.closest("dialog")?.close();
+  // Closing animates out, then closes (docs/behaviour/announcements.md#closing); under reduced motion, or when the page
+  // is about to change (go to activity), it closes at once.
+  const closeDialog = (animate = true) => {
+    const dialog = dialogRef.current?.closest("dialog");
+    if (!dialog?.open || dialog.classList.contains("popup--closing")) return;
+    if (!animate || window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
+      dialog.close();
+      return;
+    }
+    const done = () => {
+      window.clearTimeout(fallback);
+      dialog.removeEventListener("animationend", onEnd);
+      dialog.classList.remove("popup--closing");
+      dialog.close();
+    };
+    const onEnd = (event: AnimationEvent) => {
+      if (event.target === dialog) done();
+    };
+    // The stylesheet's animation ends it; should it never run (styles not applied), the popup still closes.
+    const fallback = window.setTimeout(done, POPUP_CLOSE_MS * 2);
+    dialog.addEventListener("animationend", onEnd);
+    dialog.classList.add("popup--closing");
+  };
+
+  // Escape closes through the same animation.
+  useEffect(() => {
+    const dialog = dialogRef.current?.closest("dialog");
+    if (!dialog) return;
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      closeDialog();
+    };
+    dialog.addEventListener("cancel", onCancel);
+    return () => dialog.removeEventListener("cancel", onCancel);
+  }, []);
 
   // forceRead: closing an item that must be read moves on to the next one, until the last.
   const onCloseButton = () => {
@@ -139,7 +173,7 @@ export default function PopupCarousel({
       </div>
       <div className="popup__footer">
         {item.promotion ? (
-          <Link className="button button--primary button--block" to={GO_TO_ACTIVITY_PATH} onClick={() => closeDialog()}>
+          <Link className="button button--primary button--block" to={GO_TO_ACTIVITY_PATH} onClick={() => closeDialog(false)}>
             {t("popup_go_to_activity")}
           </Link>
         ) : (

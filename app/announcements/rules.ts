@@ -9,6 +9,8 @@ export const POPUP_MEMBER_DELAY_MS = 0;
 /** docs/behaviour/announcements.md#carousel */
 export const POPUP_AUTOPLAY_MS = 5000;
 export const POPUP_SLIDE_MS = 250;
+/** The close animation (app/styles/announcements.css `popup-out`); none under reduced motion. */
+export const POPUP_CLOSE_MS = 200;
 
 /** Where the go-to-activity footer button leads (docs/behaviour/announcements.md#carousel). */
 export const GO_TO_ACTIVITY_PATH = "/m/rewardCenter";

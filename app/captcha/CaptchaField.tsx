@@ -1,7 +1,7 @@
 import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { useTranslation } from "~/i18n/translate";
 import { useRootData } from "~/shell/root-data";
-import type { CaptchaController, CaptchaProduct, CaptchaState, CaptchaValues, CaptchaVersion } from "./types";
+import type { CaptchaController, CaptchaPresentation, CaptchaProduct, CaptchaState, CaptchaValues, CaptchaVersion } from "./types";
 import type * as WidgetChunk from "./widget";
 
 // <CaptchaField>: the form's captcha (docs/behaviour/captcha.md). This file is in
@@ -17,6 +17,8 @@ export type CaptchaFieldProps = {
   version: CaptchaVersion;
   /** Script servers, as captchaSetupFromSettings() gives them (same-origin paths or the merchant's own). */
   servers: readonly string[];
+  /** A slider in the form, or the plain click (captchaSetupFromSettings; docs/behaviour/captcha.md#presentation). */
+  presentation?: CaptchaPresentation;
   /** When this value changes the captcha is reset and reloaded, e.g. pass the action data after a failed submit. */
   resetKey?: unknown;
 };
@@ -36,7 +38,7 @@ const FIELDS = ["geetestChallenge", "geetestValidate", "geetestSeccode", "geetes
 const EMPTY: CaptchaValues = { geetestChallenge: "", geetestValidate: "", geetestSeccode: "", geetestValidateV4: "" };
 
 export const CaptchaField = forwardRef(function CaptchaField(
-  { product, required, version, servers, resetKey }: CaptchaFieldProps,
+  { product, required, version, servers, presentation = "click", resetKey }: CaptchaFieldProps,
   ref: Ref<CaptchaHandle>,
 ) {
   const { t, language } = useTranslation();
@@ -50,6 +52,7 @@ export const CaptchaField = forwardRef(function CaptchaField(
   const inputs = useRef<Partial<Record<(typeof FIELDS)[number], HTMLInputElement | null>>>({});
   const controller = useRef<Promise<CaptchaController | null> | null>(null);
   const labelId = useId();
+  const sliderHost = useRef<HTMLDivElement>(null);
   const serverList = servers.join("\n");
 
   const write = useCallback((values: CaptchaValues) => {
@@ -68,7 +71,15 @@ export const CaptchaField = forwardRef(function CaptchaField(
     controller.current = import("./widget")
       .then((chunk) => {
         if (!live) return null;
-        created = chunk.createBrowserCaptcha({ product, version, servers: serverList.split("\n").filter(Boolean), merchant, language });
+        created = chunk.createBrowserCaptcha({
+          product,
+          version,
+          servers: serverList.split("\n").filter(Boolean),
+          merchant,
+          language,
+          presentation,
+          host: () => sliderHost.current,
+        });
         created.subscribe((next) => {
           // Also written straight to the inputs, before anyone awaiting ensureVerified() resumes: a submit right
           // after sees the values without waiting for React to render.
@@ -91,7 +102,7 @@ export const CaptchaField = forwardRef(function CaptchaField(
       write(EMPTY);
       setState({ status: "idle" });
     };
-  }, [required, product, version, serverList, merchant, language, write, generation]);
+  }, [required, product, version, serverList, merchant, language, presentation, write, generation]);
 
   const ensureVerified = useCallback(async () => {
     if (!required) return true;
@@ -140,7 +151,7 @@ export const CaptchaField = forwardRef(function CaptchaField(
   // Controlled: on a hidden input the value is its attribute, so an uncontrolled one would be reset on re-render.
   const current = state.status === "success" ? state.values : EMPTY;
   return (
-    <div className="captcha" role="group" aria-labelledby={labelId}>
+    <div className={presentation === "slide" ? "captcha captcha--slide" : "captcha"} role="group" aria-labelledby={labelId}>
       <span id={labelId} className="visually-hidden">
         {t("captcha_label")}
       </span>
@@ -169,9 +180,11 @@ export const CaptchaField = forwardRef(function CaptchaField(
             </button>
           </p>
         ) : widget ? (
-          <widget.CaptchaStatus state={state} onVerify={verifyNow} onRetry={reset} />
+          <widget.CaptchaStatus state={state} presentation={presentation} onVerify={verifyNow} onRetry={reset} />
         ) : null}
       </div>
+      {/* The slider (Geetest's float product) is put here by the widget once it is ready. */}
+      {presentation === "slide" ? <div ref={sliderHost} className="captcha__slider" hidden={state.status === "success"} /> : null}
       {notice && widget ? <widget.VerifyFirstNotice onClose={closeNotice} /> : null}
     </div>
   );

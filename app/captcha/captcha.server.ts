@@ -15,13 +15,26 @@ export const MAX_CAPTCHA_SCRIPT_SERVERS = 3;
  * the widget scripts live: same-origin paths, or servers of the merchant's own list (the only outside script hosts
  * the page's CSP allows).
  */
-export type CaptchaSetup = { required: boolean; version: CaptchaVersion; servers: string[] };
+export type CaptchaSetup = { required: boolean; version: CaptchaVersion; servers: string[]; presentation: CaptchaPresentation };
+
+/** How the check is shown (docs/behaviour/captcha.md#presentation): a slider in the form, or a plain click that opens it. */
+export type CaptchaPresentation = "slide" | "click";
+
+/**
+ * The slider when the form's captcha is on and the merchant's login slider flag (settings `login.slider`) is on; the
+ * plain captcha when it is on and the slider is off. The SMS send-code check is always the plain one: its button, not
+ * the form, opens it.
+ */
+export function captchaPresentation(product: CaptchaProduct, required: boolean, sliderFlag: boolean): CaptchaPresentation {
+  return required && sliderFlag && product !== "sms" ? "slide" : "click";
+}
 
 const SAME_ORIGIN_PATH = /^\/(?!\/)[A-Za-z0-9._~/-]{0,200}$/;
 
 const captchaSettingsSchema = z
   .object({
     captcha: z.object({ login: z.boolean(), sms: z.boolean(), register: z.boolean() }).partial().nullish(),
+    login: z.object({ slider: z.boolean() }).partial().passthrough().nullish().catch(null),
     gw: z
       .object({
         GEETEST_VERSION: z.string().nullish(),
@@ -75,12 +88,14 @@ export function captchaSetupFromSettings(
   merchantServers: readonly string[] = [],
 ): CaptchaSetup {
   const parsed = captchaSettingsSchema.safeParse(settings);
-  if (!parsed.success) return { required: false, version: "v3", servers: normaliseServers(null, merchantServers) };
-  const { captcha, gw } = parsed.data;
+  if (!parsed.success) return { required: false, version: "v3", servers: normaliseServers(null, merchantServers), presentation: "click" };
+  const { captcha, gw, login } = parsed.data;
+  const required = captcha?.[product] === true;
   return {
-    required: captcha?.[product] === true,
+    required,
     version: normaliseVersion(gw?.GEETEST_VERSION),
     servers: normaliseServers(gw?.GEETEST_SCRIPT_SERVERS, merchantServers),
+    presentation: captchaPresentation(product, required, login?.slider === true),
   };
 }
 

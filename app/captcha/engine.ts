@@ -30,6 +30,8 @@ export interface GeetestObject {
   getValidate(): unknown;
   verify?: () => unknown;
   showCaptcha?: () => unknown;
+  /** Puts the widget in the page (the float product: the slider). */
+  appendTo?: (target: HTMLElement) => unknown;
   reset?: () => unknown;
   destroy?: () => unknown;
 }
@@ -128,6 +130,11 @@ const V4_LANG: Record<string, string> = {
 export function geetestLanguage(language: string, version: CaptchaVersion): string {
   const code = language.toUpperCase();
   return version === "v4" ? (V4_LANG[code] ?? "eng") : (V3_LANG[code] ?? "en");
+}
+
+/** Geetest's product for a presentation: "float" puts the slider in the page, "bind" opens the check on verify(). */
+export function geetestProduct(presentation: CaptchaSettings["presentation"]): "float" | "bind" {
+  return presentation === "slide" ? "float" : "bind";
 }
 
 export function scriptUrl(server: string, version: CaptchaVersion): string {
@@ -311,7 +318,7 @@ export function createCaptchaController(settings: CaptchaSettings, deps: Captcha
               challenge: challenge.challenge,
               offline: challenge.offline,
               new_captcha: challenge.new_captcha,
-              product: "bind",
+              product: geetestProduct(settings.presentation),
               lang: geetestLanguage(settings.language, "v3"),
               api_server: typeof location === "undefined" ? undefined : location.host,
               timeout: CAPTCHA_TIMEOUT_MS,
@@ -319,7 +326,7 @@ export function createCaptchaController(settings: CaptchaSettings, deps: Captcha
             }
           : {
               captchaId: challenge.captchaId,
-              product: "bind",
+              product: geetestProduct(settings.presentation),
               language: geetestLanguage(settings.language, "v4"),
               timeout: CAPTCHA_TIMEOUT_MS,
               merchant: settings.merchant,
@@ -336,6 +343,8 @@ export function createCaptchaController(settings: CaptchaSettings, deps: Captcha
             if (serial !== live || candidate?.serial !== serial) return;
             widget = candidate;
             candidate = null;
+            const host = settings.presentation === "slide" ? settings.host?.() : null;
+            if (host) quietly(() => captcha.appendTo?.(host), captcha);
             settle({ ok: true });
           });
           captcha.onError((error) => {
@@ -420,6 +429,11 @@ export function createCaptchaController(settings: CaptchaSettings, deps: Captcha
       if (pending !== mine) return;
       if (!ready || !widget || state.status !== "waiting") {
         settleVerify(state.status === "success" ? "verified" : "failed");
+        return;
+      }
+      // The slider is in the form already: a submit before it was slid asks the person to slide it.
+      if (settings.presentation === "slide") {
+        settleVerify("closed");
         return;
       }
       setState({ status: "verifying" });

@@ -3,6 +3,8 @@
 
 export type CaptchaProduct = "login" | "register" | "sms";
 export type CaptchaVersion = "v3" | "v4";
+/** A slider shown in the form, or a plain click that opens the check (docs/behaviour/captcha.md#presentation). */
+export type CaptchaPresentation = "slide" | "click";
 
 /** The four form fields the platform reads (docs/behaviour/captcha.md#versions); "" when not used by this version. */
 export type CaptchaValues = {
@@ -46,6 +48,10 @@ export type CaptchaSettings = {
   merchant: string | null;
   /** The app's language code (EN, VI, PT-BR…), mapped to Geetest's language names. */
   language: string;
+  /** "slide": Geetest's float product, appended to `host()` once ready; "click": the bind product, opened by verify(). */
+  presentation: CaptchaPresentation;
+  /** Where the slider goes (presentation "slide"). */
+  host?: () => HTMLElement | null;
 };
 
 export interface CaptchaController {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { useTranslation, type Translate } from "~/i18n/translate";
-import type { CaptchaFailure, CaptchaState } from "./types";
+import type { CaptchaFailure, CaptchaPresentation, CaptchaState } from "./types";
 
 // The captcha chunk's visible part (imported on demand by <CaptchaField>, with the engine): the widget's states
 // (loading, waiting, success, error with a retry link; docs/behaviour/captcha.md#widget) and the 'verify first' notice
@@ -24,7 +24,17 @@ export function failureText(failure: CaptchaFailure, t: Translate): string {
   }
 }
 
-export function CaptchaStatus({ state, onVerify, onRetry }: { state: CaptchaState; onVerify: () => void; onRetry: () => void }) {
+export function CaptchaStatus({
+  state,
+  presentation,
+  onVerify,
+  onRetry,
+}: {
+  state: CaptchaState;
+  presentation: CaptchaPresentation;
+  onVerify: () => void;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation();
   switch (state.status) {
     case "idle":
@@ -37,6 +47,8 @@ export function CaptchaStatus({ state, onVerify, onRetry }: { state: CaptchaStat
       );
     case "waiting":
     case "verifying":
+      // The slider itself (in the form, below) is what the person uses.
+      if (presentation === "slide") return null;
       return (
         <button
           type="button"

@@ -1,34 +1,31 @@
 // The platform's twenty language codes and the HTML tags they map to (docs/behaviour/shell.md#languages).
 // Shared by server and browser: no server-only imports here.
 export const LANGUAGES = [
-  { code: "CN", tag: "zh-CN", name: "简体中文", country: "CN" },
-  { code: "TW", tag: "zh-TW", name: "繁體中文", country: "TW" },
-  { code: "EN", tag: "en", name: "English", country: "GB" },
-  { code: "ES", tag: "es", name: "Español", country: "ES" },
-  { code: "HI", tag: "hi", name: "हिन्दी", country: "IN" },
-  { code: "ID", tag: "id", name: "Bahasa Indonesia", country: "ID" },
-  { code: "JA", tag: "ja", name: "日本語", country: "JP" },
-  { code: "KM", tag: "km", name: "ខ្មែរ", country: "KH" },
-  { code: "KO", tag: "ko", name: "한국어", country: "KR" },
-  { code: "MY", tag: "my", name: "မြန်မာ", country: "MM" },
-  { code: "TA", tag: "ta", name: "தமிழ்", country: "IN" },
-  { code: "TH", tag: "th", name: "ไทย", country: "TH" },
-  { code: "VI", tag: "vi", name: "Tiếng Việt", country: "VN" },
-  { code: "TY", tag: "tl", name: "Tagalog", country: "PH" },
-  { code: "UR", tag: "ur", name: "اردو", country: "PK" },
-  { code: "PT", tag: "pt", name: "Português", country: "PT" },
-  { code: "PT-BR", tag: "pt-BR", name: "Português (Brasil)", country: "BR" },
-  { code: "MS", tag: "ms", name: "Bahasa Melayu", country: "MY" },
-  { code: "BN", tag: "bn", name: "বাংলা", country: "BD" },
-  { code: "TR", tag: "tr", name: "Türkçe", country: "TR" },
+  { code: "CN", tag: "zh-CN", name: "简体中文" },
+  { code: "TW", tag: "zh-TW", name: "繁體中文" },
+  { code: "EN", tag: "en", name: "English" },
+  { code: "ES", tag: "es", name: "Español" },
+  { code: "HI", tag: "hi", name: "हिन्दी" },
+  { code: "ID", tag: "id", name: "Bahasa Indonesia" },
+  { code: "JA", tag: "ja", name: "日本語" },
+  { code: "KM", tag: "km", name: "ខ្មែរ" },
+  { code: "KO", tag: "ko", name: "한국어" },
+  { code: "MY", tag: "my", name: "မြန်မာ" },
+  { code: "TA", tag: "ta", name: "தமிழ்" },
+  { code: "TH", tag: "th", name: "ไทย" },
+  { code: "VI", tag: "vi", name: "Tiếng Việt" },
+  { code: "TY", tag: "tl", name: "Tagalog" },
+  { code: "UR", tag: "ur", name: "اردو" },
+  { code: "PT", tag: "pt", name: "Português" },
+  { code: "PT-BR", tag: "pt-BR", name: "Português (Brasil)" },
+  { code: "MS", tag: "ms", name: "Bahasa Melayu" },
+  { code: "BN", tag: "bn", name: "বাংলা" },
+  { code: "TR", tag: "tr", name: "Türkçe" },
 ] as const;
 
 export type LanguageCode = (typeof LANGUAGES)[number]["code"];
 
 export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [LanguageCode, ...LanguageCode[]];
-
-/** The platform's own default language (CN). Nothing uses it yet: the edge always picks a language for a request. */
-export const PLATFORM_DEFAULT_LANGUAGE: LanguageCode = "CN";
 
 const RTL: ReadonlySet<LanguageCode> = new Set<LanguageCode>(["UR"]);
 

@@ -140,6 +140,12 @@ export async function autoLogin(request: Request, context: AppContext): Promise<
     rememberMode: "keep",
     redirectUrl: null,
     firstLoginForcesChange: true,
+  }).catch(async (thrown: unknown) => {
+    // The token check ended the login (docs/behaviour/identity.md#after-login): auto-login is turned off, or the login
+    // page it sends to would try again.
+    const off = thrown instanceof Response ? await setAutoLoginCookie(request, deps, "0") : null;
+    if (off) (thrown as Response).headers.append("Set-Cookie", off);
+    throw thrown;
   });
   if (device.setCookie) context.outgoingCookies.push(device.setCookie);
   const location = done.forcedChange ? done.location : withTrackingParams(done.location, url.searchParams);

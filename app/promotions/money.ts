@@ -14,25 +14,6 @@ export function toNumber(value: unknown): number | null {
   return Number.isFinite(parsed) ? parsed : null;
 }
 
-/** Rounds half away from zero to `digits` decimals; null for non-numeric input. */
-export function roundTo(value: unknown, digits = 2): number | null {
-  const n = toNumber(value);
-  if (n === null || !Number.isInteger(digits) || digits < 0 || digits > 10) return null;
-  // The exponent form avoids 1.005 * 100 = 100.49999….
-  const shifted = Math.round(Number(`${Math.abs(n)}e${digits}`));
-  const result = Number(`${shifted}e-${digits}`) * Math.sign(n);
-  return Object.is(result, -0) ? 0 : result;
-}
-
-/** Rounds down (toward zero) to `digits` decimals, as a balance is shown; null for non-numeric input. */
-export function floorTo(value: unknown, digits = 2): number | null {
-  const n = toNumber(value);
-  if (n === null || !Number.isInteger(digits) || digits < 0 || digits > 10) return null;
-  const shifted = Math.trunc(Number(`${n}e${digits}`));
-  const result = Number(`${shifted}e-${digits}`);
-  return Object.is(result, -0) ? 0 : result;
-}
-
 const formatters = new Map<string, Intl.NumberFormat>();
 
 function formatterFor(currency: string): Intl.NumberFormat | null {

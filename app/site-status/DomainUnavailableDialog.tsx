@@ -2,6 +2,7 @@ import { useTranslation } from "~/i18n/translate";
 import { useRootData } from "~/shell/root-data";
 import { Dialog } from "~/ui/Dialog";
 import { DomainSuggestion } from "~/shell/network/DomainSuggestion";
+import { retryHref } from "./retry";
 
 /**
  * errorCode domain_not_available: a notice with customer-service and retry buttons
@@ -23,7 +24,7 @@ export function DomainUnavailableDialog({ customerServiceUrl }: { customerServic
             {t("in_customer_services")}
           </a>
         ) : null}
-        <a className="button button--primary" href={data?.path ?? "/m/home"} autoFocus>
+        <a className="button button--primary" href={retryHref(data?.path ?? "")} autoFocus>
           {t("retry_once")}
         </a>
       </div>

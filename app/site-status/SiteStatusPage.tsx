@@ -4,6 +4,7 @@ import { htmlLang } from "~/i18n/languages";
 import { useRootData } from "~/shell/root-data";
 import { LanguageSwitcher } from "~/shell/LanguageSwitcher";
 import { LocalTime } from "./LocalTime";
+import { retryHref } from "./retry";
 
 type Props = { state: Extract<SiteState, { kind: "maintenance" | "access-denied" }> };
 
@@ -47,7 +48,7 @@ export function SiteStatusPage({ state }: Props) {
         ) : null}
         <div className="status-page__actions">
           {maintenance ? (
-            <a className="button button--primary" href={data?.path ?? "/m/home"}>
+            <a className="button button--primary" href={retryHref(data?.path ?? "")}>
               {t("retry_once")}
             </a>
           ) : null}

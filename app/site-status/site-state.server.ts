@@ -21,15 +21,22 @@ export type SiteState =
 /** A notice alert over a page that still renders: the platform's own message, or a translation key. */
 export type SiteNotice = { message: string } | { messageKey: NoticeKey };
 
+/** The status call's `track`: the address's affiliate code, trimmed and capped; "" without one. */
+export function statusTrack(request: Request): string {
+  const code = new URL(request.url).searchParams.get("affiliateCode")?.trim() ?? "";
+  return /^[A-Za-z0-9_-]{1,64}$/.test(code) ? code : "";
+}
+
 /**
  * `memberInfo` is the root loader's member-info read: the contact buttons carry the member's name
  * (docs/behaviour/support.md#cs-positions).
  */
 export async function loadSiteState(
   context: AppContext,
+  request: Request,
   memberInfo: MemberInfoRead = Promise.resolve(null),
 ): Promise<{ state: SiteState; notice: SiteNotice | null }> {
-  const status = await getSiteStatus(context.platform, context.merchant.host);
+  const status = await getSiteStatus(context.platform, context.merchant.host, statusTrack(request));
   const english = context.language === "EN" ? null : await getServerT("EN");
   if (status.ok) {
     const { value } = status;
@@ -76,8 +83,8 @@ export async function loadSiteState(
  * The HTTP status a page answers with for the site's state, from the same (memoised) status read as the root loader's:
  * maintenance and access-denied replace the page, so nothing may cache them as the page.
  */
-export async function pageStatusFor(context: AppContext): Promise<number | null> {
-  const status = await getSiteStatus(context.platform, context.merchant.host);
+export async function pageStatusFor(context: AppContext, request: Request): Promise<number | null> {
+  const status = await getSiteStatus(context.platform, context.merchant.host, statusTrack(request));
   if (!status.ok) return null;
   if (status.value.maintenance) return 503;
   if (status.value.regionRestriction) return 403;

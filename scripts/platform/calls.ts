@@ -231,7 +231,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
     schema: siteStatusSchema,
     fields: { maintenance: "boolean", regionRestriction: "boolean" },
     async run(ctx) {
-      await getSiteStatus(ctx.client("page"), ctx.host);
+      await getSiteStatus(ctx.client("page"), ctx.host, "");
     },
   },
   {

@@ -50,6 +50,41 @@ test.describe("announcement popup, scripts on", () => {
     expect(await page.evaluate(() => !!document.activeElement?.closest("dialog"))).toBe(false);
   });
 
+  /** Moves past the first item (it must be read), then taps Close in the page and says, in the same task, whether the dialog is still open. */
+  async function closePopup(page: Page) {
+    await page.getByRole("dialog", { name: "Welcome to Demo Play" }).getByRole("button", { name: "Close" }).click();
+    await expect(page.getByRole("dialog", { name: "Daily draw rules" })).toBeVisible();
+    return page.evaluate(() => {
+      const dialog = document.querySelector<HTMLDialogElement>("dialog.popup")!;
+      const ended: string[] = [];
+      (window as unknown as { ended: string[] }).ended = ended;
+      dialog.addEventListener("animationend", (event) => ended.push(event.animationName));
+      [...dialog.querySelectorAll("button")].find((button) => button.getAttribute("aria-label") === "Close")!.click();
+      return { open: dialog.open, closing: dialog.classList.contains("popup--closing") };
+    });
+  }
+
+  test("closing animates out: the dialog stays open as popup--closing until its animation ends, then closes", async ({ page }) => {
+    await openPaused(page, "/m/home");
+    // The suite runs with reduced motion (playwright.config.ts): this test is about the motion.
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await page.clock.runFor(500 + 1100);
+    await expect(page.getByRole("dialog", { name: "Welcome to Demo Play" })).toBeVisible();
+    expect(await closePopup(page)).toEqual({ open: true, closing: true });
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await popupPhase(page, "closed");
+    expect(await page.evaluate(() => (window as unknown as { ended: string[] }).ended)).toContain("popup-out");
+  });
+
+  test("closing under reduced motion: the dialog closes at once, without the closing state", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" }); // as the suite's default, said here since it is the point
+    await openPaused(page, "/m/home");
+    await page.clock.runFor(500 + 1100);
+    await expect(page.getByRole("dialog", { name: "Welcome to Demo Play" })).toBeVisible();
+    expect(await closePopup(page)).toEqual({ open: false, closing: false });
+    await popupPhase(page, "closed");
+  });
+
   test("the hostile announcement renders as text: no script runs, no request leaves for a foreign host", async ({ page }) => {
     const foreign: string[] = [];
     page.on("request", (request) => {

@@ -4,7 +4,7 @@
 // NOTE: the "/m/register" tests need the register page (built by another helper): a form with the fields
 // "Username" and "Password", the button "Register", and <CaptchaField product="register">. They run once it lands.
 import type { Page, Request } from "@playwright/test";
-import { EXCLUSIVE, expect, test, urlOn, waitForHydration } from "./fixtures";
+import { EXCLUSIVE, expect, shellState, test, urlOn, waitForHydration } from "./fixtures";
 
 const DIALOG = { name: "Security check" } as const;
 
@@ -110,6 +110,39 @@ test.describe("sandbox widget scripts", () => {
     );
     expect(Object.keys(validate).sort()).toEqual(["captcha_output", "gen_time", "lot_number", "pass_token"]);
   });
+
+  test("gt4.js: appendTo with the float product draws the slider; moved to the end it solves → the four v4 fields", async ({ page }) => {
+    await page.goto(urlOn("vn.localhost", "/m/home"));
+    await waitForHydration(page);
+    await page.addScriptTag({ url: "/wps/sandbox-pages/geetest/gt4.js" });
+    await page.evaluate(async () => {
+      const reply = (await (await fetch("/m/captcha?product=sms")).json()) as { captchaId: string };
+      const w = window as unknown as Record<string, unknown> & { events: string[] };
+      w.events = [];
+      const host = document.createElement("div");
+      document.querySelector("main")!.prepend(host);
+      (w.initGeetest4 as (c: object, cb: (o: Record<string, (f?: unknown) => unknown>) => void) => void)(
+        { captchaId: reply.captchaId, product: "float", language: "vie", merchant: "vn88" },
+        (captcha) => {
+          w.captcha = captcha;
+          captcha.onReady!(() => {
+            w.events.push("ready");
+            captcha.appendTo!(host);
+          });
+          captcha.onSuccess!(() => w.events.push("success"));
+        },
+      );
+    });
+    const slider = page.getByRole("slider", { name: "Slide to verify" });
+    await expect(slider).toBeVisible();
+    await slider.focus();
+    await page.keyboard.press("End");
+    await expect.poll(() => page.evaluate(() => (window as unknown as { events: string[] }).events)).toEqual(["ready", "success"]);
+    const validate = await page.evaluate(() =>
+      (window as unknown as { captcha: { getValidate(): Record<string, string> } }).captcha.getValidate(),
+    );
+    expect(Object.keys(validate).sort()).toEqual(["captcha_output", "gen_time", "lot_number", "pass_token"]);
+  });
 });
 
 // Needs /m/register (see the note at the top).
@@ -189,6 +222,67 @@ test.describe("/m/register captcha", () => {
         await expect(page.getByRole("status").filter({ hasText: "Loading the security check" })).toBeVisible();
       },
     );
+  });
+
+  // br777 has the login slider flag on (settings login.slider): its register captcha is the slider.
+  test.describe("the slider (br.localhost)", () => {
+    test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "JavaScript flow");
+
+    async function openBrRegister(page: Page) {
+      await page.goto(urlOn("br.localhost", "/m/register?language=EN"));
+      await page.getByRole("region", { name: "Advertising pixels" }).getByRole("button", { name: "Decline" }).click();
+      await waitForHydration(page);
+      const slider = page.getByRole("slider", { name: "Slide to verify" });
+      await expect(slider).toBeVisible({ timeout: 10_000 });
+      // The plain captcha's button is not there.
+      await expect(page.getByRole("button", { name: "Tap to verify" })).toHaveCount(0);
+      await fillRegisterForm(page);
+      return slider;
+    }
+
+    test("dragged to the end with the mouse, it verifies and Register posts the result", async ({ page }) => {
+      const slider = await openBrRegister(page);
+      await slider.scrollIntoViewIfNeeded();
+      const handle = await slider.boundingBox();
+      const track = await slider.locator("..").boundingBox();
+      expect(handle && track).toBeTruthy();
+      await page.mouse.move(handle!.x + handle!.width / 2, handle!.y + handle!.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(track!.x + track!.width - 2, handle!.y + handle!.height / 2, { steps: 8 });
+      await page.mouse.up();
+      await expect(page.getByRole("status").filter({ hasText: "Verified" })).toBeVisible();
+      const posted = registerPost(page);
+      await page.getByRole("button", { name: "Register", exact: true }).click();
+      const fields = postedFields(await posted);
+      expect(fields.geetestChallenge).toMatch(/^[0-9a-f]+$/);
+      expect(fields.geetestSeccode).toBe(`${fields.geetestValidate}|jordan`);
+    });
+
+    test("moved with the keyboard (arrow keys, then End), it verifies; Register before that asks for it and posts nothing", async ({
+      page,
+    }) => {
+      const slider = await openBrRegister(page);
+      let posts = 0;
+      page.on("request", (r) => {
+        if (r.method() === "POST" && new URL(r.url()).pathname.startsWith("/m/register")) posts += 1;
+      });
+      await page.getByRole("button", { name: "Register", exact: true }).click();
+      const notice = page.getByRole("alertdialog", { name: "Notice" });
+      await expect(notice).toContainText("Please complete the security check first.");
+      await notice.getByRole("button", { name: "Confirm" }).click();
+      expect(posts).toBe(0);
+
+      await slider.focus();
+      await page.keyboard.press("ArrowRight");
+      await expect(slider).toHaveAttribute("aria-valuenow", "10");
+      await page.keyboard.press("End");
+      await expect(page.getByRole("status").filter({ hasText: "Verified" })).toBeVisible();
+      // The form takes a new submit 500 ms after the one that asked for the slider (docs/behaviour/identity.md#submit-lock).
+      await shellState(page, "submit-lock", "open");
+      const posted = registerPost(page);
+      await page.getByRole("button", { name: "Register", exact: true }).click();
+      expect(postedFields(await posted).geetestValidate).toBeTruthy();
+    });
   });
 
   test.describe("without JavaScript", () => {

@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { getPage, hostFor, request } from "../support/http";
 import { testTimings } from "../support/timings";
 import { THROTTLE_LIMITS } from "~/identity/throttle-limits";
-import { EXCLUSIVE, exclusiveBothWays, expect, scripts, shellState, test, urlOn, waitForHydration, watchFor } from "./fixtures";
+import { EXCLUSIVE, exclusiveBothWays, expect, pauseClock, scripts, shellState, test, urlOn, waitForHydration, watchFor } from "./fixtures";
 import { loginAs } from "./support/login";
 
 const SHOTS = "test-results/screenshots";
@@ -159,6 +159,41 @@ test.describe("login", () => {
     await expect(page.getByRole("link", { name: /Logged in as/ })).toHaveCount(0);
     await page.goto("/m/member/home");
     await expect(page).toHaveURL(/\/m\/login\?redirectUrl=/);
+  });
+});
+
+test.describe("loading toast", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the toast needs scripts");
+
+  test("a login still in flight after 5 s shows the 'still working' toast with a close button, gone when the answer comes", async ({
+    page,
+  }) => {
+    await pauseClock(page);
+    await openLogin(page);
+    // The login post is held here until the test lets it go.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route("**/m/login*", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await held;
+      await route.continue();
+    });
+    await fillCredentials(page, "demo01", "demo1234");
+    const posted = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname.startsWith("/m/login"));
+    await loginButton(page).click();
+    await posted;
+    const toast = page.getByRole("status").filter({ hasText: "Still working on it" });
+    await page.clock.runFor(4_900);
+    await expect(page.getByRole("button", { name: "Please wait" })).toBeVisible();
+    await expect(toast).toHaveCount(0);
+    await page.clock.runFor(200);
+    await expect(toast).toBeVisible();
+    // A toast the player can close, not a line under the button.
+    await expect(toast.getByRole("button", { name: "Close" })).toBeVisible();
+    answer();
+    await page.clock.resume();
+    await expect(page).toHaveURL(/\/m\/home$/);
+    await expect(toast).toHaveCount(0);
   });
 });
 

@@ -137,6 +137,27 @@ describe("protected pages, token in the address, auto-login, logout", () => {
     expect(cookieLine(bad, "mc_session")).toBeUndefined();
   });
 
+  it("gives an old iOS home-screen login (iOS 12, standalone or web clip) a session cookie with Max-Age without remember-me", async () => {
+    const ios12 = {
+      "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 12_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148",
+    };
+    const ios13 = { "User-Agent": ios12["User-Agent"].replace("12_4", "13_1") };
+    const login = (displayMode: string, headers: Record<string, string>) =>
+      postLogin({ username: "demo01", password: "demo1234", displayMode }, { headers });
+    const [standalone, webclip, browser, newer] = [
+      await login("standalone", ios12),
+      await login("webclip", ios12),
+      await login("browser", ios12),
+      await login("standalone", ios13),
+    ];
+    expect(cookieLine(standalone, "mc_session")).toMatch(/Max-Age=2592000/);
+    expect(cookieLine(webclip, "mc_session")).toMatch(/Max-Age=2592000/);
+    expect(cookieLine(browser, "mc_session")).not.toMatch(/Max-Age/);
+    expect(cookieLine(newer, "mc_session")).not.toMatch(/Max-Age/);
+    // Nothing is remembered for auto-login.
+    expect(cookieLine(standalone, "mc_remember")).toMatch(/Max-Age=0/);
+  });
+
   it("logs a remembered member in before the page renders; not with redirectUrl; not after log out", async () => {
     const login = await postLogin({ username: "demo01", password: "demo1234", remember: "on" });
     expect(cookieLine(login, "mc_session")).toMatch(/Max-Age=2592000/);

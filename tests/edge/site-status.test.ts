@@ -41,10 +41,12 @@ describe("maintenance", () => {
     expect(bodyText(page.body)).toContain("Contact us");
   });
 
-  it("keeps the Retry link on the requested address", async () => {
+  it("points Retry at /m/index with the address's affiliateCode and r, nothing else of the address", async () => {
     await setFaults({ merchant: "demo", maintenance: {} });
-    const page = await getPage("demo.localhost", "/m/home?x=1");
-    expect(page.body).toMatch(/<a[^>]*href="\/m\/home\?x=1"[^>]*>Retry<\/a>/);
+    const page = await getPage("demo.localhost", "/m/promotions?x=1&affiliateCode=aff7&r=ref9");
+    expect(page.body).toMatch(/<a[^>]*href="\/m\/index\?affiliateCode=aff7&amp;r=ref9"[^>]*>Retry<\/a>/);
+    const plain = await getPage("demo.localhost", "/m/promotions?x=1");
+    expect(plain.body).toMatch(/<a[^>]*href="\/m\/index"[^>]*>Retry<\/a>/);
   });
 
   it("replaces unknown paths too with the maintenance page", async () => {
@@ -129,6 +131,12 @@ describe("platform notices over a page that still renders", () => {
     expect(found[0]!.text).toContain("This address is not available right now");
     expect(found[0]!.text).toContain("Retry");
     expect(found[0]!.text).toContain("Customer service");
+  });
+
+  it("domain not available: Retry points at /m/index with the address's affiliateCode and r", async () => {
+    await setFaults({ merchant: "demo", domainUnavailable: true });
+    const page = await getPage("demo.localhost", "/m/home?affiliateCode=aff7&r=ref9&x=1");
+    expect(page.body).toMatch(/<a[^>]*href="\/m\/index\?affiliateCode=aff7&amp;r=ref9"[^>]*>Retry<\/a>/);
   });
 
   it("malformed JSON: the page renders with the generic notice", async () => {

@@ -1,6 +1,6 @@
 // The /wps proxy's allow-list (docs/behaviour/shell.md#proxy-allow-list).
 import { describe, expect, it } from "vitest";
-import { proxyCallFor } from "~/.server/platform/proxy-calls";
+import { PROXY_CALLS, proxyCallFor } from "~/.server/platform/proxy-calls";
 
 const visitor = { passwordChangePending: false };
 const pending = { passwordChangePending: true };
@@ -51,5 +51,34 @@ describe("proxy allow-list", () => {
     expect(outcome("GET", "/wps/member/info", pending)).toBe("allowed");
     expect(outcome("POST", "/wps/session/logout", pending)).toBe("allowed");
     expect(outcome("GET", "/wps/relay/MCSFE_getListAnnouncements", pending)).toBe("allowed");
+  });
+
+  it("names the calls that go without the member's token", () => {
+    expect(PROXY_CALLS.filter((call) => call.withoutToken).map((call) => call.path)).toEqual([
+      "/wps/system/",
+      "/wps/relay/MCSFE_getMerchantAvailablePromotions",
+      "/wps/relay/MCSFE_getListAnnouncements",
+      "/wps/relay/GCSGAME_newGameVendor",
+      "/wps/captcha/geetest",
+      "/wps/captcha/geetest/solve",
+      "/wps/captcha/geetest4/solve",
+      "/wps/sandbox-pages/",
+      "/wps/sandbox-files/",
+    ]);
+  });
+
+  it("gives the promotion, announcement and vendor lists no token, and the other relays and member calls the token", () => {
+    const withoutToken = (method: string, path: string) => {
+      const decision = proxyCallFor(method, path, visitor);
+      return "allowed" in decision ? decision.allowed.withoutToken === true : null;
+    };
+    expect(withoutToken("GET", "/wps/system/status")).toBe(true);
+    expect(withoutToken("GET", "/wps/relay/MCSFE_getMerchantAvailablePromotions")).toBe(true);
+    expect(withoutToken("GET", "/wps/relay/MCSFE_getListAnnouncements")).toBe(true);
+    expect(withoutToken("GET", "/wps/relay/GCSGAME_newGameVendor")).toBe(true);
+    expect(withoutToken("GET", "/wps/captcha/geetest")).toBe(true);
+    expect(withoutToken("GET", "/wps/relay/CBS_unreadCount")).toBe(false);
+    expect(withoutToken("GET", "/wps/member/info")).toBe(false);
+    expect(withoutToken("POST", "/wps/session/logout")).toBe(false);
   });
 });

@@ -27,8 +27,11 @@ export interface Merchant {
   captcha: { login: boolean; sms: boolean; register: boolean };
   /** Registration options (settings `register`). */
   register: { autoUsername: boolean; mobile: boolean; passwordRequiredForMobile: boolean };
-  /** Login options (settings `login`): `sms` = the SMS login mode is offered. */
-  login: { sms: boolean };
+  /**
+   * Login options (settings `login`): `sms` = the SMS login mode is offered; `slider` = the login slider flag, the captcha
+   * is the slider instead of the plain click (docs/platform-contract.md#get-wpssystemsetting).
+   */
+  login: { sms: boolean; slider: boolean };
   geetestVersion: "v3" | "v4";
   /** Where the widget scripts load from (`${server}/gt.js` or `/gt4.js`); a fault can override it. */
   geetestScriptServers: readonly string[];
@@ -100,7 +103,7 @@ export const MERCHANTS: Readonly<Record<string, Merchant>> = {
     },
     captcha: { login: false, sms: false, register: true },
     register: { autoUsername: false, mobile: true, passwordRequiredForMobile: true },
-    login: { sms: true },
+    login: { sms: true, slider: false },
     geetestVersion: "v3",
     geetestId: "3f1c0e5a9b7d4c2e8a6f0b1d2c3e4f5a",
     geetestScriptServers: DEFAULT_SCRIPT_SERVERS,
@@ -129,7 +132,7 @@ export const MERCHANTS: Readonly<Record<string, Merchant>> = {
     },
     captcha: { login: true, sms: true, register: true },
     register: { autoUsername: true, mobile: true, passwordRequiredForMobile: false },
-    login: { sms: true },
+    login: { sms: true, slider: false },
     geetestVersion: "v4",
     geetestId: "7a2b9c4d6e8f0a1b3c5d7e9f1a2b4c6d",
     geetestScriptServers: DEFAULT_SCRIPT_SERVERS,
@@ -157,7 +160,7 @@ export const MERCHANTS: Readonly<Record<string, Merchant>> = {
     },
     captcha: { login: false, sms: false, register: true },
     register: { autoUsername: false, mobile: true, passwordRequiredForMobile: true },
-    login: { sms: true },
+    login: { sms: true, slider: true },
     geetestVersion: "v3",
     geetestId: "c4e6a8b0d2f4e6a8c0b2d4f6a8c0e2b4",
     geetestScriptServers: DEFAULT_SCRIPT_SERVERS,
@@ -188,7 +191,7 @@ export const MERCHANTS: Readonly<Record<string, Merchant>> = {
     },
     captcha: { login: false, sms: false, register: true },
     register: { autoUsername: false, mobile: true, passwordRequiredForMobile: true },
-    login: { sms: false },
+    login: { sms: false, slider: false },
     geetestVersion: "v3",
     geetestId: "5d7f9b1c3e5a7c9e1b3d5f7a9c1e3b5d",
     geetestScriptServers: DEFAULT_SCRIPT_SERVERS,

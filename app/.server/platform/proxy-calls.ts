@@ -14,16 +14,25 @@ export type ProxyCall = {
   member?: boolean;
   /** What the change-password page and logout need while a change is pending. */
   duringForcedChange?: boolean;
+  /**
+   * Goes without the member's token even when one is signed in: public data the platform answers alike for everyone
+   * (docs/behaviour/shell.md#proxy-token).
+   */
+  withoutToken?: boolean;
 };
 
 const READ: readonly ProxyMethod[] = ["GET", "HEAD"];
 
 export const PROXY_CALLS: readonly ProxyCall[] = [
-  // Public site data: status, settings, config, countries, the speed test, banners, download links, app version.
-  { methods: READ, path: "/wps/system/" },
-  // The platform's read-only relays: announcements, promotions, game vendors, trial launch.
+  // Public site data: status, settings, white-label, config, countries, the speed test, banners, download links, app version.
+  { methods: READ, path: "/wps/system/", withoutToken: true },
+  // Relays that explicitly send no token: the visitors' promotions, the announcement lists, the game vendor lists.
+  { methods: READ, path: "/wps/relay/MCSFE_getMerchantAvailablePromotions", withoutToken: true },
+  { methods: READ, path: "/wps/relay/MCSFE_getListAnnouncements", withoutToken: true },
+  { methods: READ, path: "/wps/relay/GCSGAME_newGameVendor", withoutToken: true },
+  // The platform's other read-only relays (promotion details, chat, trial launch): the member's token when there is one.
   { methods: READ, path: "/wps/relay/" },
-  { methods: READ, path: "/wps/captcha/geetest" },
+  { methods: READ, path: "/wps/captcha/geetest", withoutToken: true },
   // The member's own data (the old iOS home-screen app renews it on launch) and the platform's game calls.
   { methods: READ, path: "/wps/member/info", member: true, duringForcedChange: true },
   { methods: READ, path: "/wps/member/", member: true },
@@ -31,10 +40,10 @@ export const PROXY_CALLS: readonly ProxyCall[] = [
   { methods: ["POST"], path: "/wps/member/language", member: true },
   { methods: ["POST"], path: "/wps/session/logout", member: true, duringForcedChange: true },
   // The sandbox platform's stand-ins for Geetest's servers and its pages and files (a real platform has none of them).
-  { methods: ["POST"], path: "/wps/captcha/geetest/solve" },
-  { methods: ["POST"], path: "/wps/captcha/geetest4/solve" },
-  { methods: READ, path: "/wps/sandbox-pages/" },
-  { methods: READ, path: "/wps/sandbox-files/" },
+  { methods: ["POST"], path: "/wps/captcha/geetest/solve", withoutToken: true },
+  { methods: ["POST"], path: "/wps/captcha/geetest4/solve", withoutToken: true },
+  { methods: READ, path: "/wps/sandbox-pages/", withoutToken: true },
+  { methods: READ, path: "/wps/sandbox-files/", withoutToken: true },
 ];
 
 /** Identity calls only the edge makes (compared case-insensitively: a platform may match paths either way). */

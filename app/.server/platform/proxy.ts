@@ -116,11 +116,13 @@ export async function proxyToPlatform(
   const headers = new Headers(request.headers);
   dropHopByHop(headers, NOT_FORWARDED);
   platform.baseHeaders().forEach((value, name) => headers.set(name, value));
-  // The member's token goes with API calls only: never with a page the browser shows (it could leak in links). While a
-  // password change is pending it goes only with the calls the change needs: the rest are answered as for a visitor.
+  // The member's token goes with API calls only: never with a page the browser shows (it could leak in links), nor with
+  // calls that need no login (docs/behaviour/shell.md#proxy-token). While a password change is pending it goes only with
+  // the calls the change needs: the rest are answered as for a visitor.
   const sendsToken =
     !headers.has("authorization") &&
     !!session.token &&
+    !decision.allowed.withoutToken &&
     !isPageLoad(request) &&
     (!passwordChangePending || !!decision.allowed.duringForcedChange);
   if (sendsToken) headers.set("Authorization", session.token!);

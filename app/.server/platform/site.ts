@@ -25,9 +25,13 @@ export const siteStatusSchema = z.object({
 });
 export type SiteStatus = z.infer<typeof siteStatusSchema>;
 
-export function getSiteStatus(platform: PlatformClient, host: string) {
+/**
+ * `track` is the affiliate code the visit arrived with (the address's `affiliateCode`), empty without one
+ * (docs/platform-contract.md#get-wpssystemstatus).
+ */
+export function getSiteStatus(platform: PlatformClient, host: string, track: string) {
   return platform.call("/wps/system/status", siteStatusSchema, {
-    query: { device: "MOBILE", originalDomain: host, url: host },
+    query: { device: "MOBILE", track, originalDomain: host, url: host },
     auth: false,
     cache: CacheStatus(),
   });
@@ -87,13 +91,14 @@ export const siteSettingsSchema = z
     whitelabelVal: z.record(z.boolean()).default({}),
     captcha: z.object({ login: z.boolean(), sms: z.boolean(), register: z.boolean() }).partial().default({}),
     gw: z
-      .object({ GEETEST_ID: z.string().nullish(), GEETEST_VERSION: z.string().default("v3"), PROFILE_ICON_COUNT: z.number().default(9) })
+      // PROFILE_ICON_COUNT is not read: no profile icon picker here (docs/decisions/0069-spec-rules-not-applicable.md).
+      .object({ GEETEST_ID: z.string().nullish(), GEETEST_VERSION: z.string().default("v3") })
       .partial()
       .default({}),
     /** The identity provider's (Firebase's) settings for this merchant (docs/behaviour/firebase.md#configuration). */
     sms: firebaseSettingsSchema,
+    // currencySymbol is not read: Intl draws the symbol from the code (docs/decisions/0069-spec-rules-not-applicable.md).
     currency: z.string().nullish(),
-    currencySymbol: z.string().nullish(),
     countryCode: z.string().nullish(),
     countryDialingCode: z.string().nullish(),
     /** Image CDN hosts (docs/behaviour/home.md#image-hosts); a list of another shape counts as none. */

@@ -155,6 +155,7 @@ async function identitySignedIn(
     // A Firebase login remembers only its type (docs/behaviour/identity.md#remembered-login).
     remember: typedValues(form).remember ? { type: "firebase" } : null,
     redirectUrl: redirectUrlOf(request, form),
+    displayMode: parseDisplayMode(form.displayMode),
   });
   await sendTrackingEvent(request, context, {
     eventName: "login",

@@ -152,6 +152,7 @@ async function login(request: Request, context: AppContext, form: LoginFormOf<"l
       password: body.password,
       remember: remember ? rememberedFields(body) : null,
       redirectUrl: redirectUrlOf(request, form),
+      displayMode: parseDisplayMode(form.displayMode),
     });
     // The login event, sent by the edge whether the form was posted with JavaScript or not (docs/behaviour/tracking.md#edge-events).
     await sendTrackingEvent(request, context, {

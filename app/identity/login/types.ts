@@ -79,7 +79,7 @@ export type SendCodeResult =
   | { ok: false; id: string; fieldErrors: Partial<Record<"countryDialingCode" | "mobileNum", Message>>; notice: Message | null };
 
 /** What <CaptchaField> needs for one form (app/captcha/captcha.server.ts captchaSetupFromSettings). */
-export type CaptchaSetupData = { required: boolean; version: "v3" | "v4"; servers: string[] };
+export type CaptchaSetupData = { required: boolean; version: "v3" | "v4"; servers: string[]; presentation: "slide" | "click" };
 
 export type LoginPrefill = { username: string; countryDialingCode: string; mobileNum: string; remember: boolean };
 

@@ -191,6 +191,7 @@ export async function twoFactorAction(request: Request, context: AppContext, for
               merchant: context.merchant.merchantCode,
             }),
       redirectUrl: pending.redirectUrl,
+      displayMode: parseDisplayMode(form.displayMode),
     });
     await sendTrackingEvent(request, context, {
       eventName: "login",

@@ -79,19 +79,12 @@ export async function applyUpdate(): Promise<void> {
 }
 
 /**
- * The fingerprint of the manifests that the page compares with the one it stored. Only this page reads it back,
- * so any stable digest does: SHA-256 from the browser's own crypto costs no download (MD5 would need crypto-js
- * in the first visit's JavaScript). Without SubtleCrypto (plain http off localhost), FNV-1a.
+ * The MD5 (hex) of the manifests that the page compares with the one it stored (docs/behaviour/install.md#update-check).
+ * crypto-js/md5 is imported here, on need: the check runs once the page is idle, so it stays out of the first load.
  */
 export async function manifestHash(text: string): Promise<string> {
-  const bytes = new TextEncoder().encode(text);
-  if (globalThis.crypto?.subtle) {
-    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-    return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  }
-  let hash = 0x811c9dc5;
-  for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
-  return `fnv1a-${hash.toString(16).padStart(8, "0")}`;
+  const [{ default: MD5 }, { default: Hex }] = await Promise.all([import("crypto-js/md5"), import("crypto-js/enc-hex")]);
+  return MD5(text).toString(Hex);
 }
 
 async function updateWorker(): Promise<void> {

@@ -59,6 +59,10 @@ class FakeWidget implements GeetestObject {
   destroy() {
     this.destroyed = true;
   }
+  appendedTo: unknown[] = [];
+  appendTo(target: HTMLElement) {
+    this.appendedTo.push(target);
+  }
   ready() {
     this.handlers.ready.forEach((fn) => fn());
   }
@@ -143,7 +147,7 @@ function world(options: { widgets?: WidgetBehaviour[]; challenges?: ChallengeRes
 }
 
 function settings(overrides: Partial<CaptchaSettings> = {}): CaptchaSettings {
-  return { product: "register", version: "v3", servers: ["/live"], merchant: "demo", language: "EN", ...overrides };
+  return { product: "register", version: "v3", servers: ["/live"], merchant: "demo", language: "EN", presentation: "click", ...overrides };
 }
 
 const v4Challenge: ChallengeResult = { ok: true, challenge: { version: "v4", captchaId: "cid1" } };
@@ -159,6 +163,42 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+});
+
+describe("presentation (docs/behaviour/captcha.md#presentation)", () => {
+  it("the plain captcha asks for the bind product and opens on verify", async () => {
+    const w = world();
+    const captcha = createCaptchaController(settings(), w.deps);
+    const ready = captcha.prepare();
+    await vi.advanceTimersByTimeAsync(200);
+    await expect(ready).resolves.toBe(true);
+    expect(w.widgets[0]!.config.product).toBe("bind");
+    const outcome = captcha.verify();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(w.widgets[0]!.opened).toBe(1);
+    expect(w.widgets[0]!.appendedTo).toEqual([]);
+    w.widgets[0]!.solve();
+    await expect(outcome).resolves.toBe("verified");
+  });
+
+  it("the slider asks for the float product, is put in the host once ready, and a submit before sliding asks for it", async () => {
+    const w = world();
+    const host = { id: "slider-host" } as unknown as HTMLElement;
+    const captcha = createCaptchaController(settings({ presentation: "slide", host: () => host }), w.deps);
+    const ready = captcha.prepare();
+    await vi.advanceTimersByTimeAsync(200);
+    await expect(ready).resolves.toBe(true);
+    const widget = w.widgets[0]!;
+    expect(widget.config.product).toBe("float");
+    expect(widget.appendedTo).toEqual([host]);
+    // Not slid yet: nothing opens, the form is told to ask for it.
+    await expect(captcha.verify()).resolves.toBe("closed");
+    expect(widget.opened).toBe(0);
+    // Slid: the result is there and the next submit goes through.
+    widget.solve();
+    expect(captcha.getState().status).toBe("success");
+    await expect(captcha.verify()).resolves.toBe("verified");
+  });
 });
 
 describe("script loading", () => {

@@ -1,6 +1,7 @@
 // The server side of the captcha: the merchant's setup from its settings, and the challenge call.
 import { describe, expect, it } from "vitest";
 import {
+  captchaPresentation,
   captchaSetupFromSettings,
   getCaptchaChallenge,
   normaliseServers,
@@ -34,19 +35,43 @@ describe("captchaSetupFromSettings", () => {
   };
 
   it("reads the flag for the product, the version and the same-origin servers (three at most)", () => {
-    expect(captchaSetupFromSettings(settings, "login")).toEqual({ required: true, version: "v4", servers: ["/a", "/b", "/c"] });
+    expect(captchaSetupFromSettings(settings, "login")).toEqual({
+      required: true,
+      version: "v4",
+      servers: ["/a", "/b", "/c"],
+      presentation: "click",
+    });
     expect(captchaSetupFromSettings(settings, "sms").required).toBe(false);
   });
 
   it("defaults to v3, the merchant's own script servers and no captcha", () => {
     const mine = ["https://static.geetest.com"];
     for (const product of ["login", "register", "sms"] as CaptchaProduct[]) {
-      expect(captchaSetupFromSettings({}, product, mine)).toEqual({ required: false, version: "v3", servers: mine });
+      expect(captchaSetupFromSettings({}, product, mine)).toEqual({ required: false, version: "v3", servers: mine, presentation: "click" });
     }
     expect(captchaSetupFromSettings(null, "login").required).toBe(false);
     expect(captchaSetupFromSettings({ gw: { GEETEST_SCRIPT_SERVERS: "nope" } }, "login", mine).servers).toEqual(mine);
     // Nothing configured anywhere: no server (the widget reports a network failure instead of loading a stranger's script).
     expect(captchaSetupFromSettings({}, "login").servers).toEqual([]);
+  });
+
+  it("shows the slider when the form's captcha is on and the login slider flag is on, else the plain captcha", () => {
+    expect(captchaPresentation("register", true, true)).toBe("slide");
+    expect(captchaPresentation("login", true, true)).toBe("slide");
+    expect(captchaPresentation("register", true, false)).toBe("click");
+    expect(captchaPresentation("register", false, true)).toBe("click");
+    // The SMS send-code check is opened by its button: always the plain one.
+    expect(captchaPresentation("sms", true, true)).toBe("click");
+  });
+
+  it("reads the login slider flag from the settings (login.slider)", () => {
+    const slider = { ...settings, login: { sms: true, slider: true } };
+    expect(captchaSetupFromSettings(slider, "register").presentation).toBe("slide");
+    expect(captchaSetupFromSettings({ ...settings, login: { slider: false } }, "register").presentation).toBe("click");
+    expect(captchaSetupFromSettings({ ...settings, captcha: { register: false }, login: { slider: true } }, "register").presentation).toBe(
+      "click",
+    );
+    expect(captchaSetupFromSettings({ ...settings, login: { slider: "yes" } }, "register").presentation).toBe("click");
   });
 
   it("keeps plain paths, and outside servers only on the merchant's own script origins", () => {

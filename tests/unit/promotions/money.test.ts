@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currencyLocale, floorTo, formatMoney, roundTo, toNumber } from "~/promotions/money";
+import { currencyLocale, formatMoney, toNumber } from "~/promotions/money";
 
 // Spaces in Intl output are narrow or no-break spaces: compare with plain spaces.
 const plain = (text: string | null) => text?.replace(/[\u00a0\u202f]/g, " ") ?? null;
@@ -34,34 +34,13 @@ describe("currency format (docs/behaviour/promotions.md#currency)", () => {
   });
 });
 
-describe("rounding helpers", () => {
-  it.each([
-    [1.005, 2, 1.01],
-    [2.345, 2, 2.35],
-    [-2.345, 2, -2.35],
-    [10, 0, 10],
-    ["3.14159", 3, 3.142],
-    [-0.001, 2, 0],
-  ])("roundTo(%s, %s) = %s", (value, digits, expected) => {
-    expect(roundTo(value, digits)).toBe(expected);
-  });
-
-  it.each([
-    [1.239, 2, 1.23],
-    [-1.239, 2, -1.23],
-    ["99.999", 0, 99],
-  ])("floorTo(%s, %s) = %s", (value, digits, expected) => {
-    expect(floorTo(value, digits)).toBe(expected);
-  });
-
+describe("toNumber", () => {
   it.each([null, undefined, NaN, -Infinity, "", "1,5", "x", {}, [1], false])("returns null for non-numeric %j", (value) => {
-    expect(roundTo(value)).toBeNull();
-    expect(floorTo(value)).toBeNull();
     expect(toNumber(value)).toBeNull();
   });
 
-  it("returns null for a nonsense number of digits", () => {
-    expect(roundTo(1.5, -1)).toBeNull();
-    expect(roundTo(1.5, 1.5)).toBeNull();
+  it("reads numbers and numeric strings", () => {
+    expect(toNumber(" 3.5 ")).toBe(3.5);
+    expect(toNumber(-2)).toBe(-2);
   });
 });

@@ -56,8 +56,12 @@ describe("manifest hash", () => {
     }, 1234);
     expect(asked).toEqual(["/m/asset-manifest.json?t=1234", "/mobile/mc/asset-manifest.json?t=1234"]);
     expect(text).toBe('{"files":["/assets/a-1.js"]}\n');
-    expect(await manifestHash(text ?? "")).toMatch(/^[0-9a-f]{64}$/);
+    expect(await manifestHash(text ?? "")).toMatch(/^[0-9a-f]{32}$/);
     expect(MANIFEST_URLS).toHaveLength(2);
+  });
+
+  it("hashes the manifests with MD5", async () => {
+    expect(await manifestHash("abc")).toBe("900150983cd24fb0d6963f7d28e17f72");
   });
 
   it("compares nothing when a manifest cannot be read (offline, 5xx, maintenance)", async () => {

@@ -7,7 +7,10 @@
 // `Merchant` taken from the config field `merchant` (a sandbox addition: the app's /wps proxy sets it too).
 //
 // The popup is a native <dialog> opened with showModal() (top layer, page inert, Escape closes → onClose),
-// labelled "Security check", with the buttons "I am human" and "Close". Texts are English only: the real
+// labelled "Security check", with the buttons "I am human" and "Close": the plain check (product "bind", opened by
+// verify()/showCaptcha()). The slider is Geetest's other presentation (product "float" or "custom", put in the page
+// by appendTo(el)): a track with a handle, role slider, labelled "Slide to verify", dragged with a pointer or moved with
+// the arrow keys, Page Up/Down, Home and End; let go at the end, it solves. Texts are English only: the real
 // widget is Geetest's, translated by Geetest. Styles come from an injected <style>; no eval, no inline script.
 //
 // /wps/sandbox-pages/geetest-dead/gt.js|gt4.js is a dead script server for tests: it answers 503 after 25 s.
@@ -39,7 +42,22 @@ const COMMON = String.raw`
     ".sbx-gt__button:disabled{opacity:.6;cursor:progress}",
     ".sbx-gt__button:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}",
     ".sbx-gt-inline{min-block-size:44px;padding:.5rem 1rem;border-radius:8px;border:1px solid #0969da;background:#fff;",
-    "color:#0969da;font:inherit;cursor:pointer}"
+    "color:#0969da;font:inherit;cursor:pointer}",
+    ".sbx-gt-slide{display:flex;flex-direction:column;gap:.25rem;font:15px/1.4 system-ui,sans-serif;color:#1f2328;",
+    "user-select:none;-webkit-user-select:none}",
+    ".sbx-gt-slide__label{margin:0}",
+    ".sbx-gt-slide__track{position:relative;block-size:44px;border-radius:22px;background:#eef2f6;border:1px solid #8c959f;",
+    "overflow:hidden;touch-action:none}",
+    ".sbx-gt-slide__fill{position:absolute;inset-block:0;inset-inline-start:0;inline-size:0;background:#b6e3c6}",
+    ".sbx-gt-slide__hint{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;color:#57606a;",
+    "pointer-events:none;font-size:.875rem}",
+    ".sbx-gt-slide__handle{position:absolute;inset-block-start:0;inset-inline-start:0;inline-size:44px;block-size:42px;",
+    "border-radius:21px;background:#0969da;cursor:grab;display:flex;align-items:center;justify-content:center;touch-action:none}",
+    ".sbx-gt-slide__handle svg{inline-size:20px;block-size:20px;fill:none;stroke:#fff;stroke-width:2.5}",
+    ".sbx-gt-slide__handle:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}",
+    ".sbx-gt-slide__handle[aria-disabled=true]{cursor:default;background:#1a7f37}",
+    ".sbx-gt-slide__status{margin:0;min-block-size:1.4em;font-size:.875rem;color:#57606a}",
+    ".sbx-gt-slide__status--error{color:#b42318}"
   ].join("");
   var popupCount = 0;
 
@@ -169,6 +187,111 @@ const COMMON = String.raw`
     }).then(function (value) { clearTimeout(timer); return value; }, function (error) { clearTimeout(timer); throw error; });
   }
 
+  var sliderCount = 0;
+
+  // The slider (float product): onEnd(failed, solved) runs the solve once the handle reaches the end.
+  function buildSlider(el, onEnd) {
+    injectStyle();
+    sliderCount += 1;
+    var labelId = "sbx-gt-slide-label-" + sliderCount;
+    var root = element("div", "sbx-gt-slide");
+    root.setAttribute("lang", "en");
+    var label = element("p", "sbx-gt-slide__label", "Slide to verify");
+    label.id = labelId;
+    var track = element("div", "sbx-gt-slide__track");
+    var fill = element("div", "sbx-gt-slide__fill");
+    var hint = element("span", "sbx-gt-slide__hint", "Drag the handle to the end");
+    hint.setAttribute("aria-hidden", "true");
+    var handle = element("div", "sbx-gt-slide__handle");
+    handle.setAttribute("role", "slider");
+    handle.setAttribute("tabindex", "0");
+    handle.setAttribute("aria-labelledby", labelId);
+    handle.setAttribute("aria-valuemin", "0");
+    handle.setAttribute("aria-valuemax", "100");
+    handle.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M5 12h13M13 6l6 6-6 6"/></svg>';
+    var status = element("p", "sbx-gt-slide__status");
+    status.setAttribute("role", "status");
+    status.setAttribute("aria-live", "polite");
+    track.appendChild(fill);
+    track.appendChild(hint);
+    track.appendChild(handle);
+    root.appendChild(label);
+    root.appendChild(track);
+    root.appendChild(status);
+    el.appendChild(root);
+
+    var value = 0;
+    var busy = false;
+    var done = false;
+    var drag = null;
+
+    function room() { return Math.max(1, track.clientWidth - handle.offsetWidth); }
+    function show(next) {
+      value = Math.max(0, Math.min(100, Math.round(next)));
+      var px = (value / 100) * room();
+      handle.style.transform = "translateX(" + px + "px)";
+      fill.style.inlineSize = (px + handle.offsetWidth / 2) + "px";
+      handle.setAttribute("aria-valuenow", String(value));
+      handle.setAttribute("aria-valuetext", value + "%");
+    }
+    function setStatus(text, isError) {
+      status.textContent = text || "";
+      status.className = "sbx-gt-slide__status" + (isError ? " sbx-gt-slide__status--error" : "");
+    }
+    function finish() {
+      if (busy || done) return;
+      busy = true;
+      handle.setAttribute("aria-disabled", "true");
+      setStatus("Checking…", false);
+      onEnd(function (message) {
+        busy = false;
+        handle.removeAttribute("aria-disabled");
+        setStatus(message || "Try again", true);
+        show(0);
+      }, function () {
+        busy = false;
+        done = true;
+        setStatus("Verified", false);
+        handle.setAttribute("aria-valuetext", "Verified");
+      });
+    }
+    function release() {
+      if (value >= 100) finish();
+      else show(0);
+    }
+    handle.addEventListener("pointerdown", function (event) {
+      if (busy || done) return;
+      event.preventDefault();
+      drag = { x: event.clientX, from: (value / 100) * room() };
+      if (handle.setPointerCapture) handle.setPointerCapture(event.pointerId);
+      handle.focus();
+    });
+    handle.addEventListener("pointermove", function (event) {
+      if (!drag) return;
+      show(((drag.from + event.clientX - drag.x) / room()) * 100);
+    });
+    function endDrag() { if (!drag) return; drag = null; release(); }
+    handle.addEventListener("pointerup", endDrag);
+    handle.addEventListener("pointercancel", function () { drag = null; show(0); });
+    handle.addEventListener("keydown", function (event) {
+      if (busy || done) return;
+      var steps = { ArrowRight: 10, ArrowUp: 10, ArrowLeft: -10, ArrowDown: -10, PageUp: 25, PageDown: -25 };
+      var next = null;
+      if (event.key in steps) next = value + steps[event.key];
+      else if (event.key === "Home") next = 0;
+      else if (event.key === "End") next = 100;
+      if (next === null) return;
+      event.preventDefault();
+      show(next);
+      if (value >= 100) finish();
+    });
+    show(0);
+    return {
+      reset: function () { done = false; busy = false; handle.removeAttribute("aria-disabled"); setStatus("", false); show(0); },
+      remove: function () { if (root.parentNode) root.parentNode.removeChild(root); }
+    };
+  }
+
   // Handlers: onReady registered after the widget is ready still runs (asynchronously).
   function makeEvents() {
     var lists = { ready: [], success: [], error: [], close: [] };
@@ -199,6 +322,7 @@ ${COMMON}
     var popup = null;
     var destroyed = false;
     var inline = null;
+    var slider = null;
     var attempt = 0;
     var configError = !config.gt || (!config.challenge && !config.offline);
 
@@ -208,6 +332,30 @@ ${COMMON}
       appendTo: function (target) {
         var el = resolveElement(target);
         if (!el || config.product === "bind") return captcha;
+        if (config.product !== "popup") {
+          if (slider) slider.remove();
+          slider = buildSlider(el, function (failed, solved) {
+            var mine = ++attempt;
+            solve("/wps/captcha/geetest/solve", { challenge: config.challenge }, config.merchant, config.timeout).then(
+              function (value) {
+                if (destroyed || mine !== attempt) return;
+                validate = {
+                  geetest_challenge: String(value.geetest_challenge),
+                  geetest_validate: String(value.geetest_validate),
+                  geetest_seccode: String(value.geetest_seccode)
+                };
+                solved();
+                events.fire("success");
+              },
+              function (error) {
+                if (destroyed || mine !== attempt) return;
+                failed(error.message);
+                events.fire("error", { msg: error.message, error_code: String(error.code), user_error: error.message });
+              }
+            );
+          });
+          return captcha;
+        }
         injectStyle();
         inline = element("button", "sbx-gt-inline", validate ? "Verified" : "Click to verify");
         inline.type = "button";
@@ -250,6 +398,7 @@ ${COMMON}
         attempt += 1;
         validate = null;
         if (popup) popup.close();
+        if (slider) slider.reset();
         setInline("Click to verify");
         return captcha;
       },
@@ -258,6 +407,7 @@ ${COMMON}
         destroyed = true;
         if (popup) popup.close();
         if (inline && inline.parentNode) inline.parentNode.removeChild(inline);
+        if (slider) slider.remove();
         events.clear();
       }
     };
@@ -285,11 +435,39 @@ ${COMMON}
     var events = makeEvents();
     var validate = null;
     var popup = null;
+    var slider = null;
     var destroyed = false;
     var attempt = 0;
     var configError = !config.captchaId;
 
     var captcha = {
+      appendTo: function (target) {
+        var el = resolveElement(target);
+        if (!el || configError || config.product === "bind" || config.product === "popup") return captcha;
+        if (slider) slider.remove();
+        slider = buildSlider(el, function (failed, solved) {
+          var mine = ++attempt;
+          solve("/wps/captcha/geetest4/solve", { captchaId: config.captchaId }, config.merchant, config.timeout).then(
+            function (value) {
+              if (destroyed || mine !== attempt) return;
+              validate = {
+                lot_number: String(value.lot_number),
+                captcha_output: String(value.captcha_output),
+                pass_token: String(value.pass_token),
+                gen_time: String(value.gen_time)
+              };
+              solved();
+              events.fire("success");
+            },
+            function (error) {
+              if (destroyed || mine !== attempt) return;
+              failed(error.message);
+              events.fire("error", { code: String(error.code), msg: error.message, desc: { detail: error.message } });
+            }
+          );
+        });
+        return captcha;
+      },
       showCaptcha: function () {
         if (destroyed || configError || (popup && popup.isOpen())) return captcha;
         var mine = ++attempt;
@@ -325,11 +503,13 @@ ${COMMON}
         attempt += 1;
         validate = null;
         if (popup) popup.close();
+        if (slider) slider.reset();
         return captcha;
       },
       destroy: function () {
         destroyed = true;
         if (popup) popup.close();
+        if (slider) slider.remove();
         events.clear();
       },
       getValidate: function () { return validate ? { lot_number: validate.lot_number, captcha_output: validate.captcha_output, pass_token: validate.pass_token, gen_time: validate.gen_time } : false; }
