@@ -144,7 +144,7 @@ export async function autoLogin(request: Request, context: AppContext): Promise<
     // The token check ended the login (docs/behaviour/identity.md#after-login): auto-login is turned off, or the login
     // page it sends to would try again.
     const off = thrown instanceof Response ? await setAutoLoginCookie(request, deps, "0") : null;
-    if (off) (thrown as Response).headers.append("Set-Cookie", off);
+    if (off) context.outgoingCookies.push(off);
     throw thrown;
   });
   if (device.setCookie) context.outgoingCookies.push(device.setCookie);

@@ -120,7 +120,7 @@ test.describe("sandbox widget scripts", () => {
       const w = window as unknown as Record<string, unknown> & { events: string[] };
       w.events = [];
       const host = document.createElement("div");
-      document.querySelector("main")!.prepend(host);
+      document.querySelector("main")!.insertAdjacentElement("afterbegin", host);
       (w.initGeetest4 as (c: object, cb: (o: Record<string, (f?: unknown) => unknown>) => void) => void)(
         { captchaId: reply.captchaId, product: "float", language: "vie", merchant: "vn88" },
         (captcha) => {

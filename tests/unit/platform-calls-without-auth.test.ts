@@ -36,6 +36,7 @@ describe("platform calls without the auth header", () => {
       'app/.server/platform/site.ts: "/wps/system/status"',
       'app/.server/platform/site.ts: "/wps/system/test/ping"',
       'app/captcha/captcha.server.ts: "/wps/captcha/geetest"',
+      'app/game/trial.server.ts: "/wps/relay/GCS_gameTrialLaunch"',
       'app/home/banners.server.ts: "/wps/system/banners"',
       'app/home/lanes.server.ts: "/wps/relay/GCSGAME_newGameVendor"',
       'app/identity/firebase/identity-login.server.ts: "/wps/member/register/firebase"',

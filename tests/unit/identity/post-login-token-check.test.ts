@@ -16,8 +16,9 @@ function fakeContext(memberInfoReply: unknown) {
       signOut: () => events.push("signOut"),
       setMemberLanguage: () => undefined,
       setMustChangePassword: () => undefined,
-      commit: async () => "mc_session=sealed; Path=/; HttpOnly",
+      remember: () => events.push("remember"),
     },
+    outgoingCookies: [],
     merchant: { merchantCode: "demo", changePasswordPath: "/m/member/changePassword", postLoginPath: "/m/home" },
     cloudflare: { env: {} },
   } as unknown as AppContext;
