@@ -140,9 +140,9 @@ test.describe("update check", () => {
     await shellLayerLoaded(page);
     const hash = await page.waitForFunction((key) => localStorage.getItem(key), HASH_KEY, { timeout: 10_000 });
     const current = (await hash.jsonValue()) as string;
-    expect(current).toMatch(/^[0-9a-f]{64}$/); // SHA-256 of the manifests
+    expect(current).toMatch(/^[0-9a-f]{32}$/); // MD5 of the manifests (docs/behaviour/install.md#update-check)
     // A real deployment changes /m/asset-manifest.json; here the stored value changes instead.
-    await page.evaluate((key) => localStorage.setItem(key, "0".repeat(64)), HASH_KEY);
+    await page.evaluate((key) => localStorage.setItem(key, "0".repeat(32)), HASH_KEY);
     await page.reload();
     const alert = page.getByRole("alertdialog", { name: "Update available" });
     await expect(alert).toBeVisible({ timeout: 10_000 });
@@ -317,7 +317,7 @@ for (const language of [
       await page.screenshot(shot("toast-offline", language.file));
       await context.setOffline(false);
 
-      await page.evaluate((key) => localStorage.setItem(key, "0".repeat(64)), HASH_KEY);
+      await page.evaluate((key) => localStorage.setItem(key, "0".repeat(32)), HASH_KEY);
       await page.reload();
       await expect(page.getByRole("alertdialog")).toBeVisible({ timeout: 10_000 });
       await page.screenshot(shot("update-alert", language.file));
