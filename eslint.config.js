@@ -9,13 +9,13 @@ import tseslint from "typescript-eslint";
 // by name and place, since features keep their components, shared rules and server parts in one folder.
 
 /** Modules that run only on the server: the shared server code, every `*.server` module, and the load context. */
-const SERVER_MODULES = ["app/.server/**", "app/**/*.server.{ts,tsx}", "app/lib/context.ts"];
+const SERVER_MODULES = ["app/.server/**", "app/**/*.server.{ts,tsx}"];
 /** Route modules: Remix takes their loaders and actions (and what only those use) out of the browser build. */
 const ROUTE_MODULES = ["app/root.tsx", "app/routes/**"];
 
 // Paths as written in an import, relative or through `~/`. A `.server` folder or a `*.server` module is server code
-// by name; the load context (app/lib/context.ts) predates that convention; route modules hold loaders.
-const SERVER_SPECIFIER = String.raw`(^|/)\.server(/|$)|\.server$|(^|/)lib/context$`;
+// by name (the load context too: app/lib/context.server.ts); route modules hold loaders.
+const SERVER_SPECIFIER = String.raw`(^|/)\.server(/|$)|\.server$`;
 const ROUTE_SPECIFIER = String.raw`^~/(root|routes/.*)$|^(\.\.?/)+(root|routes/.*)$`;
 
 const serverBoundary = "Server code reaches the browser build this way: import only its types (`import type`).";
@@ -111,7 +111,7 @@ export default tseslint.config(
           zones: [
             {
               // `*.server.ts` only: app/entry.server.tsx is React's server renderer, the one server module that renders.
-              target: ["app/.server/!(pages)/**", "app/.server/*.{ts,tsx}", "app/**/*.server.ts", "app/lib/context.ts"],
+              target: ["app/.server/!(pages)/**", "app/.server/*.{ts,tsx}", "app/**/*.server.ts"],
               from: ["app/**/*.tsx"],
               message: "Server modules render no React components.",
             },

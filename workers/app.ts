@@ -16,7 +16,7 @@ import { adoptTokenFromQuery } from "../app/identity/adopt-token.server";
 import { autoLogin } from "../app/identity/auto-login.server";
 import { sessionExpired } from "../app/identity/guard.server";
 import { rememberAttribution } from "../app/tracking/attribution.server";
-import { createAppContext, type AppContext } from "../app/lib/context";
+import { createAppContext, type AppContext } from "../app/lib/context.server";
 import { sandboxControl } from "./sandbox-control";
 import { VISITOR_PAGE_HEADER, visitorPageKey, visitorPages } from "../app/.server/performance/visitor-pages";
 import { loadSiteState } from "../app/site-status/site-state.server";

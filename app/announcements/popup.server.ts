@@ -2,7 +2,7 @@
 // items with their content hashes, the dismissal cookies that let the edge decide for a player without JavaScript,
 // and the dismissal form's handler.
 import { z } from "zod";
-import type { AppContext } from "../lib/context";
+import type { AppContext } from "../lib/context.server";
 import { getSiteSettings } from "../.server/platform/site";
 import { readCookie, signedCookie } from "../.server/cookies";
 import { sanitiseHtml } from "../.server/html/sanitize.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AppContext } from "../lib/context";
+import type { AppContext } from "../lib/context.server";
 import type { PlatformClient } from "../.server/platform/client";
 import { getGameVendors, toVendors } from "../home/lanes.server";
 import type { Vendor } from "../home/lanes";

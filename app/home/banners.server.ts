@@ -1,7 +1,7 @@
 // The home banners (docs/behaviour/home.md#banners): groups m_home then m_event from GET /wps/system/banners, public
 // and shared (CacheBrief). A failed or malformed answer omits the carousel; a malformed banner is left out alone.
 import { z } from "zod";
-import type { AppContext } from "~/lib/context";
+import type { AppContext } from "~/lib/context.server";
 import { CacheBrief } from "~/.server/platform/data";
 import { getSiteSettings } from "~/.server/platform/site";
 import { bannerLink } from "./banner-links";

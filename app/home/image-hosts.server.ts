@@ -1,4 +1,4 @@
-import type { AppContext } from "~/lib/context";
+import type { AppContext } from "~/lib/context.server";
 import { getSiteSettings } from "~/.server/platform/site";
 import { imageCdnOrigins } from "./image-hosts";
 

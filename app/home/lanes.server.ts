@@ -1,7 +1,7 @@
 // Game lanes (docs/behaviour/home.md#lanes): GET /wps/relay/GCSGAME_newGameVendor?platform=html5, public and shared
 // (CacheSteady). A failed or malformed answer omits the lanes; a malformed vendor is left out alone.
 import { z } from "zod";
-import type { AppContext } from "~/lib/context";
+import type { AppContext } from "~/lib/context.server";
 import { CacheSteady } from "~/.server/platform/data";
 import { buildLanes, type Lane, type Vendor } from "./lanes";
 

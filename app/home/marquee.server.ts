@@ -1,7 +1,7 @@
 // The marquee (docs/behaviour/home.md#marquee): GET /wps/relay/MCSFE_getListAnnouncements?types=MQ&platform=M.
 // Visitors: no token, shared (CacheBrief). Members: with the token, never shared (CacheNone), their own items first.
 import { z } from "zod";
-import type { AppContext } from "~/lib/context";
+import type { AppContext } from "~/lib/context.server";
 import { CacheBrief, CacheNone } from "~/.server/platform/data";
 import { getSiteSettings } from "~/.server/platform/site";
 import { marqueeSpeed, plainText } from "./marquee";

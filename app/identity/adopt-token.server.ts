@@ -2,7 +2,7 @@
 // app shell or another of the merchant's sites) becomes the session, checked with the platform, and is removed from the
 // address at once.
 import { redirect } from "@remix-run/cloudflare";
-import type { AppContext } from "../lib/context";
+import type { AppContext } from "../lib/context.server";
 import { getMemberInfo } from "../.server/platform/member";
 import { isDocumentRequest } from "./document-request.server";
 import { getSiteSettings } from "../.server/platform/site";

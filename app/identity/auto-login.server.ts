@@ -1,7 +1,7 @@
 // Auto-login at the edge (docs/behaviour/identity.md#auto-login): a visitor with a remembered login is logged in before
 // the page renders. Called from workers/app.ts for GET document requests, before Remix.
 import { redirect } from "@remix-run/cloudflare";
-import type { AppContext } from "../lib/context";
+import type { AppContext } from "../lib/context.server";
 import { withTrackingParams } from "../navigation/tracking-params";
 import { deviceHeader } from "./device";
 import { getSiteSettings } from "../.server/platform/site";

@@ -1,7 +1,7 @@
 // Protected routes (docs/behaviour/session.md#protected-pages): visitors go to /m/login with the page they wanted as
 // redirectUrl.
 import { redirect } from "@remix-run/cloudflare";
-import type { AppContext } from "../lib/context";
+import type { AppContext } from "../lib/context.server";
 import { safeRedirectPath } from "../navigation/safe-redirect";
 import type { SessionInfo } from "../.server/session";
 import { changePasswordLocation } from "./forced-change.server";

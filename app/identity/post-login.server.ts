@@ -1,6 +1,6 @@
 // What happens after the platform accepts a login (docs/behaviour/identity.md#after-login), shared by the login form, the
 // two-factor step and auto-login: remembered login, session, member info and language, then where to go.
-import type { AppContext } from "../lib/context";
+import type { AppContext } from "../lib/context.server";
 import { getMemberInfo, updateMemberLanguage } from "../.server/platform/member";
 import { getSiteConfig, getSiteSettings } from "../.server/platform/site";
 import type { LoginValue } from "./session-calls.server";

@@ -4,7 +4,7 @@
 // logout can revoke it, and a password change every record of the account (docs/decisions/0011-remembered-login-cookie.md,
 // docs/behaviour/identity.md#remembered-login).
 import { z } from "zod";
-import type { AppContext } from "../lib/context";
+import type { AppContext } from "../lib/context.server";
 import { identityGuardFor } from "../.server/security/identity-guard";
 import { expireCookie, readCookie, sealedCookie } from "../.server/cookies";
 import { seal, unseal } from "../.server/security/sealed";

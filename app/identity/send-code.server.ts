@@ -1,7 +1,7 @@
 // Send an SMS code (docs/behaviour/identity.md#sms-codes), shared by the
 // /m/sms-code resource route (JavaScript) and the login form's own "Send code" button (no JavaScript).
 import { z } from "zod";
-import type { AppContext } from "../lib/context";
+import type { AppContext } from "../lib/context.server";
 import { isDialingCode, isNationalNumber, normalizeMobile, wireMobile } from "./phone";
 import type { Message } from "./login/types";
 import { callSendSmsCode, type GeetestFields } from "./session-calls.server";

@@ -3,7 +3,7 @@
 // Logins: the hard lock is per account and client (device cookie, else address), so a stranger's guesses lock only
 // the stranger; the per-account and per-address limits are soft: a device that has logged in to the account before
 // passes them (docs/decisions/0062-identity-guard-shards.md).
-import type { AppContext } from "../lib/context";
+import type { AppContext } from "../lib/context.server";
 import type { Message } from "./login/types";
 import { identityGuardFor, type AttemptRule, type AttemptState } from "../.server/security/identity-guard";
 import { md5Hex } from "../.server/platform/encryption";

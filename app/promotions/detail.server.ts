@@ -4,7 +4,7 @@
 // "POST /wps/relay/MCSFE_claimPromotion").
 import { data } from "@remix-run/cloudflare";
 import { z } from "zod";
-import type { AppContext } from "../lib/context";
+import type { AppContext } from "../lib/context.server";
 import type { PlatformClient } from "../.server/platform/client";
 import { CacheNone } from "../.server/platform/data";
 import { getMemberInfo } from "../.server/platform/member";

@@ -1,6 +1,6 @@
 // The home page's promotions strip (docs/behaviour/promotions.md#home-strip): the first few promotions this viewer
 // sees (public for visitors, the member's own for members); null when the platform failed (the strip is left out).
-import type { AppContext } from "../lib/context";
+import type { AppContext } from "../lib/context.server";
 import { loadPromotions, type PromotionView } from "./promotions.server";
 
 export const HOME_STRIP_SIZE = 4;

@@ -1,7 +1,7 @@
 // Language sync (docs/behaviour/promotions.md#language-sync): on a member's page load the member's platform language
 // (member info) is compared with the page's language and updated when they differ. Restricted members (type 4) keep
 // theirs. Equal languages cost no call.
-import type { AppContext } from "../lib/context";
+import type { AppContext } from "../lib/context.server";
 import { updateMemberLanguage, type MemberInfo } from "../.server/platform/member";
 
 /** Whether the platform must be told the page's language. */

@@ -2,7 +2,7 @@
 // members), the rewards centre (only when REWCEN3 is on), the member's referral link, and the view the pages render.
 // Every call is optional to the page: a failure becomes a translated notice in the page, never a crash.
 import { z } from "zod";
-import type { AppContext } from "../lib/context";
+import type { AppContext } from "../lib/context.server";
 import type { PlatformClient } from "../.server/platform/client";
 import { CacheBrief, CacheNone } from "../.server/platform/data";
 import { getMemberInfo } from "../.server/platform/member";

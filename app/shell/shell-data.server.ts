@@ -1,4 +1,4 @@
-import type { AppContext } from "../lib/context";
+import type { AppContext } from "../lib/context.server";
 import { loadDownloadShell } from "./download/download.server";
 import { loadInstallShell, pageMetaShell } from "./install/install.server";
 import { loadNetworkShell } from "./network/network.server";

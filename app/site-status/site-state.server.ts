@@ -1,4 +1,4 @@
-import type { AppContext } from "../lib/context";
+import type { AppContext } from "../lib/context.server";
 import { getServerT } from "../.server/i18n/resources";
 import type { NoticeKey } from "../.server/platform/outcomes";
 import { getSiteStatus } from "../.server/platform/site";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AppContext } from "../lib/context";
+import type { AppContext } from "../lib/context.server";
 import { CacheNone } from "../.server/platform/data";
 import { getSiteSettings } from "../.server/platform/site";
 import { chatLanguage } from "./chat";

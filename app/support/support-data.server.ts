@@ -1,4 +1,4 @@
-import type { AppContext } from "../lib/context";
+import type { AppContext } from "../lib/context.server";
 import { customerServiceFor, type MemberInfoRead } from "./support.server";
 import { chatEnabled, miniGameEnabled, unreadCount } from "./chat.server";
 import { NO_CHAT_MEMBER_TYPE } from "./chat";

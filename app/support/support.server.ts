@@ -1,4 +1,4 @@
-import type { AppContext } from "../lib/context";
+import type { AppContext } from "../lib/context.server";
 import type { MemberInfo } from "../.server/platform/member";
 import type { PlatformResult } from "../.server/platform/outcomes";
 import { getSiteConfig } from "../.server/platform/site";

@@ -1,7 +1,7 @@
 // Attribution at the edge (docs/behaviour/tracking.md#attribution): the ad campaign parameters of any address a visitor
 // lands on are kept for 90 days in the first-party cookies mc_reg (registration codes) and mc_ad (ad parameters), so a
 // registration posted with or without JavaScript carries them (docs/decisions/0015, docs/decisions/0050).
-import type { AppContext } from "../lib/context";
+import type { AppContext } from "../lib/context.server";
 import { AD_PARAM_NAMES, readAdParams, readRegistrationInfo, rememberArrival, STORED_AD_NAMES } from "./registration-info.server";
 import { TRACKING_PARAMS } from "../navigation/tracking-params";
 import { pickAdTracking, type AdTrackingInfo } from "./ad-tracking";

@@ -1,7 +1,7 @@
 // The pixel consent of a merchant that asks for it (docs/behaviour/tracking.md#consent): the player's choice in a
 // first-party cookie, read by the edge so the tracking layer knows before it loads anything.
 import { z } from "zod";
-import type { AppContext } from "../lib/context";
+import type { AppContext } from "../lib/context.server";
 import { readCookie, signedCookie } from "../.server/cookies";
 
 const COOKIE = "mc_consent";

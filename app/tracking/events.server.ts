@@ -3,7 +3,7 @@
 // docs/platform-contract.md, "Tracking events".
 import { parse as parseCookieHeader } from "cookie";
 import { z } from "zod";
-import type { AppContext } from "../lib/context";
+import type { AppContext } from "../lib/context.server";
 import { registerMethod, type DisplayMode, type RegisterMethod } from "../identity/device";
 import { readAdParams, readRegistrationInfo } from "./registration-info.server";
 import { queueForPixels } from "./pixel-queue.server";

@@ -2,7 +2,7 @@
 // login, game launch) waits in a signed session cookie until the next page of ours reads it, so the browser's pixels
 // fire it with the same eventID. Only for merchants with pixels; only what a pixel may know (no member fields).
 import { z } from "zod";
-import type { AppContext } from "../lib/context";
+import type { AppContext } from "../lib/context.server";
 import { expireCookie, hasCookie, readCookie, signedCookie } from "../.server/cookies";
 import { TRACKING_EVENT_NAMES } from "../lib/tracking-names";
 import type { PixelEvent } from "./pixels";

@@ -1,7 +1,7 @@
 // The storage-compatibility switch of the merchant route (docs/behaviour/tracking.md#storage-compat): what the browser
 // keeps in web storage for the platform's other same-origin apps and native shells. Never the token
 // (docs/decisions/0053).
-import type { AppContext } from "../lib/context";
+import type { AppContext } from "../lib/context.server";
 import type { MemberInfo } from "../.server/platform/member";
 import type { PlatformResult } from "../.server/platform/outcomes";
 import type { AdTrackingInfo } from "./ad-tracking";

@@ -21,7 +21,7 @@ import {
 import type { Merchant } from "../../app/.server/merchants/merchant-config";
 import { customerServiceEntries } from "../../app/support/cs-entries.server";
 import type { LanguageCode } from "../../app/i18n/languages";
-import type { AppContext } from "../../app/lib/context";
+import type { AppContext } from "../../app/lib/context.server";
 import { getPopupAnnouncements, popupListSchema } from "../../app/announcements/popup-call.server";
 import { challengeSchema, getCaptchaChallenge } from "../../app/captcha/captcha.server";
 import { bannerListSchema, bannerSchema, loadBanners, toHomeBanners } from "../../app/home/banners.server";

@@ -14,10 +14,10 @@ const SOURCES = {
     'import { getMemberInfo } from "~/.server/platform/member";\nexport const f = getMemberInfo;\n',
   ],
   ruleModuleServerValue: ["app/identity/fixture.ts", 'import { requireMember } from "./guard.server";\nexport const f = requireMember;\n'],
-  contextValue: ["app/ui/fixture.ts", 'import { createAppContext } from "../lib/context";\nexport const f = createAppContext;\n'],
+  contextValue: ["app/ui/fixture.ts", 'import { createAppContext } from "../lib/context.server";\nexport const f = createAppContext;\n'],
   serverTypes: [
     "app/shell/Fixture.tsx",
-    'import type { MemberInfo } from "~/.server/platform/member";\nimport { type AppContext } from "~/lib/context";\nexport type T = [MemberInfo, AppContext];\n',
+    'import type { MemberInfo } from "~/.server/platform/member";\nimport { type AppContext } from "~/lib/context.server";\nexport type T = [MemberInfo, AppContext];\n',
   ],
   routeValue: ["app/shell/Fixture.tsx", 'import { loader } from "~/root";\nexport const f = loader;\n'],
   routeType: ["app/shell/Fixture.tsx", 'import type { loader } from "~/root";\nexport type T = typeof loader;\n'],
@@ -91,7 +91,7 @@ describe("browser-reachable modules take server code as types only", () => {
   });
 
   it("fails a value import of the load context", () => {
-    expect(linted.sources.contextValue).toEqual([expect.stringContaining("'../lib/context' import is restricted")]);
+    expect(linted.sources.contextValue).toEqual([expect.stringContaining("'../lib/context.server' import is restricted")]);
   });
 
   it("lets `import type` through, whole or inline", () => {

@@ -1,7 +1,7 @@
 // Visitor pages (app/.server/performance/visitor-pages.ts, docs/behaviour/platform-data.md#visitor-pages): which
 // requests may share a page, what is kept, and that every serving gets its own nonce.
 import { describe, expect, it } from "vitest";
-import type { AppContext } from "../../app/lib/context";
+import type { AppContext } from "../../app/lib/context.server";
 import { VISITOR_PAGE_SECONDS, VisitorPages, visitorPageKey } from "../../app/.server/performance/visitor-pages";
 
 const NONCE = "c2VjcmV0LW5vbmNlLTEyMw==";

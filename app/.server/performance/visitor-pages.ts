@@ -7,7 +7,7 @@
 // What a render shares is checked, not assumed: only a 200 HTML page that set no cookie and read nothing but shared,
 // successful platform data is kept. The CSP nonce is per response: a kept page is stored with a placeholder where
 // its nonce was and gets a fresh nonce each time it is served.
-import type { AppContext } from "../../lib/context";
+import type { AppContext } from "../../lib/context.server";
 import { createNonce } from "../security/headers";
 import { PLATFORM_CALLS_HEADER, sharedDataGeneration } from "../platform/data";
 import { REQUEST_ID_HEADER } from "../logging/request-log.server";

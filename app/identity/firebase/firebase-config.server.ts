@@ -1,4 +1,4 @@
-import type { AppContext } from "../../lib/context";
+import type { AppContext } from "../../lib/context.server";
 import { getSiteSettings, type SiteSettings } from "../../.server/platform/site";
 import { SOCIAL_PROVIDERS, type FirebaseClientConfig, type SocialProvider } from "./config";
 

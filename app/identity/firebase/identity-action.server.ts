@@ -1,7 +1,7 @@
 // Identity-provider sign-in on /m/login (docs/behaviour/firebase.md): a Firebase ID token posted by the page logs in
 // with type firebase; a new identity is registered at once or offered the choice (#new-identity).
 import { redirect } from "@remix-run/cloudflare";
-import type { AppContext } from "../../lib/context";
+import type { AppContext } from "../../lib/context.server";
 import { parseDisplayMode } from "../device";
 import { callLogin } from "../session-calls.server";
 import { completeLogin } from "../post-login.server";
@@ -22,6 +22,7 @@ import { getSiteSettings } from "../../.server/platform/site";
 import { readRegistrationInfo, registrationCodes } from "../../tracking/registration-info.server";
 import { answer, deviceFor, redirectUrlOf, typedValues, type LoginFormOf, type SharedForm } from "../login/login-form.server";
 import { startTwoFactor } from "../two-factor/two-factor-action.server";
+import { registeredLogin, sendRegisterEvent } from "../register/registered-member.server";
 
 /** A device id for this request, and its cookie when new. */
 async function deviceOf(request: Request, context: AppContext, form: SharedForm) {
@@ -123,21 +124,8 @@ async function registerIdentity(request: Request, context: AppContext, form: Sha
     if (unavailable) return answer(shown, { notice: unavailable }, 503);
     return answer(shown, { notice: result.ok ? keyMessage("unknown_error") : noticeFor(result) }, 400);
   }
-  const value = result.value;
-  const id = value.id ?? value.customerId ?? "";
-  await sendTrackingEvent(request, context, {
-    eventName: "register",
-    displayMode: parseDisplayMode(form.displayMode),
-    value: { customerId: id, customerName: value.userName },
-  });
-  return identitySignedIn(request, context, form, {
-    id,
-    token: value.token!,
-    userName: value.userName,
-    customerType: value.customerType ?? 0,
-    firstTimeLogin: value.firstTimeLogin ?? true,
-    passwordExpired: false,
-  });
+  await sendRegisterEvent(request, context, result.value, parseDisplayMode(form.displayMode));
+  return identitySignedIn(request, context, form, registeredLogin({ ...result.value, token: result.value.token }));
 }
 
 async function identitySignedIn(

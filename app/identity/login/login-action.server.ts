@@ -4,7 +4,7 @@
 // identity-provider sign-in live beside it (login-form.server.ts, two-factor/, firebase/).
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import type { AppContext } from "../../lib/context";
+import type { AppContext } from "../../lib/context.server";
 import { parseDisplayMode } from "../device";
 import { wireMobile } from "../phone";
 import { callLogin, type LoginBody } from "../session-calls.server";

@@ -1,6 +1,6 @@
 // The /m/login loader's data: which modes, captcha, dialling codes and prefill the merchant's settings ask for.
 import { z } from "zod";
-import type { AppContext } from "../../lib/context";
+import type { AppContext } from "../../lib/context.server";
 import type { Country, LoginMode, LoginPageData, LoginPrefill } from "./types";
 import { captchaSetupFromSettings } from "../../captcha/captcha.server";
 import { getCountries, siteSettingsSchema } from "../../.server/platform/site";

@@ -1,7 +1,7 @@
 // The two-factor step of /m/login (docs/behaviour/identity.md#two-factor-step): started when the platform answers
 // login_verify_required, then each post of the step's form (verify, send an SMS code, switch tab without JavaScript).
 import { redirect } from "@remix-run/cloudflare";
-import type { AppContext } from "../../lib/context";
+import type { AppContext } from "../../lib/context.server";
 import { parseDisplayMode } from "../device";
 import { wireMobile } from "../phone";
 import type { Message, TwoFactorState, TwoFactorValues } from "../login/types";

@@ -4,7 +4,7 @@
 // Every call is optional to the page: a failure hides the surface, never the page.
 import { parse as parseCookieHeader, serialize as serializeCookie } from "cookie";
 import { z } from "zod";
-import type { AppContext } from "../../lib/context";
+import type { AppContext } from "../../lib/context.server";
 import type { PlatformClient } from "../../.server/platform/client";
 import { getSiteSettings } from "../../.server/platform/site";
 import { CacheBrief, CacheNone } from "../../.server/platform/data";

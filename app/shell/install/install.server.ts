@@ -1,5 +1,5 @@
 // What the install prompts and the page meta need from the edge (root loader, via shell-data.ts; docs/decisions/0017, 0018).
-import type { AppContext } from "../../lib/context";
+import type { AppContext } from "../../lib/context.server";
 import { isIndexableHost } from "../page-meta";
 import { getSiteSettings } from "../../.server/platform/site";
 

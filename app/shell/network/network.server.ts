@@ -1,4 +1,4 @@
-import type { AppContext } from "../../lib/context";
+import type { AppContext } from "../../lib/context.server";
 import { getSiteConfig } from "../../.server/platform/site";
 import { pickDomains } from "./domains";
 

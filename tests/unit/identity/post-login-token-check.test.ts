@@ -1,6 +1,6 @@
 // After the platform accepts a login, the member-info renewal is the token check (docs/behaviour/identity.md#after-login).
 import { describe, expect, it } from "vitest";
-import type { AppContext } from "~/lib/context";
+import type { AppContext } from "~/lib/context.server";
 import { completeLogin } from "~/identity/post-login.server";
 
 const notLoggedIn = { ok: false, failure: { kind: "not-logged-in" }, errorCode: "user.or.token.invalid", message: null, value: null };
