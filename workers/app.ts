@@ -17,6 +17,7 @@ import { autoLogin } from "../app/identity/auto-login.server";
 import { sessionExpired } from "../app/identity/guard.server";
 import { rememberAttribution } from "../app/tracking/attribution.server";
 import { createAppContext, type AppContext } from "../app/lib/context.server";
+import { requestSetCookies } from "../app/.server/request-cookies";
 import { sandboxControl } from "./sandbox-control";
 import { VISITOR_PAGE_HEADER, visitorPageKey, visitorPages } from "../app/.server/performance/visitor-pages";
 import { loadSiteState } from "../app/site-status/site-state.server";
@@ -44,7 +45,7 @@ function visitorLanguage(request: Request) {
  */
 async function withOutgoingCookies(response: Response, context: AppContext): Promise<Response> {
   const counted = withPlatformCallCount(response, context);
-  const cookies = context.session.isChanged ? [await context.session.commit(), ...context.outgoingCookies] : context.outgoingCookies;
+  const cookies = await requestSetCookies(context);
   if (cookies.length === 0) return counted;
   return withHeaders(counted, (headers) => {
     for (const cookie of cookies) headers.append("Set-Cookie", cookie);

@@ -1,6 +1,7 @@
 // A route's action or loader run in Node, without a server: the Worker's own load context (createAppContext) over a
 // merchant whose platform is a function (fake-platform.ts), with a parsed server env, an in-memory IdentityGuard and the
 // Worker's cookie commit point. Tests import the app through `~/` like the app does.
+import { requestSetCookies } from "~/.server/request-cookies";
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { readServerEnv, type ServerEnv } from "~/.server/env.server";
 import {
@@ -14,7 +15,7 @@ import {
   type ShardRef,
 } from "~/.server/security/identity-guard";
 import { RequestLog } from "~/.server/logging/request-log.server";
-import { createAppContext, type AppContext } from "~/lib/context";
+import { createAppContext, type AppContext } from "~/lib/context.server";
 import { sessionExpired } from "~/identity/guard.server";
 import { decryptRequest, generateRsaKey, type RsaKey } from "../../workers/wps-sandbox/encryption";
 import { fakePlatform, type PlatformHandler } from "./fake-platform";
@@ -156,8 +157,7 @@ type Answer = Response | { data: unknown; init: ResponseInit | null };
  */
 export async function outgoingSetCookies(answer: Answer, context: AppContext): Promise<string[]> {
   const own = answer instanceof Response ? answer.headers.getSetCookie() : new Headers(answer.init?.headers).getSetCookie();
-  const session = context.session.isChanged ? [await context.session.commit()] : [];
-  return [...own, ...session, ...context.outgoingCookies];
+  return [...own, ...(await requestSetCookies(context))];
 }
 
 export type ActionReply = {
