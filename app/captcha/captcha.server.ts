@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PlatformClient } from "../.server/platform/client";
+import { captchaSettingsFields } from "../.server/platform/site";
 
 // Geetest captcha: the merchant's setup (settings) and a challenge (docs/behaviour/captcha.md#challenge).
 
@@ -31,19 +32,8 @@ export function captchaPresentation(product: CaptchaProduct, required: boolean, 
 
 const SAME_ORIGIN_PATH = /^\/(?!\/)[A-Za-z0-9._~/-]{0,200}$/;
 
-const captchaSettingsSchema = z
-  .object({
-    captcha: z.object({ login: z.boolean(), sms: z.boolean(), register: z.boolean() }).partial().nullish(),
-    login: z.object({ slider: z.boolean() }).partial().passthrough().nullish().catch(null),
-    gw: z
-      .object({
-        GEETEST_VERSION: z.string().nullish(),
-        GEETEST_SCRIPT_SERVERS: z.array(z.string()).max(20).nullish().catch(null),
-      })
-      .passthrough()
-      .nullish(),
-  })
-  .passthrough();
+/** The captcha part of the site settings, with the settings schema's own field definitions. */
+const captchaSettingsSchema = z.object(captchaSettingsFields).passthrough();
 
 export function normaliseVersion(raw: string | null | undefined): CaptchaVersion {
   return raw?.trim().toLowerCase() === "v4" ? "v4" : "v3";

@@ -73,6 +73,6 @@ async function adoptedForcedChange(
     password: undefined,
     defaultPassword: undefined,
     passwordExpired: true,
-    forceChangeOnExpiry: settings.ok ? settings.value.whitelabelVal["PWDEXPFORCECHANGE3"] === true : false,
+    forceChangeOnExpiry: settings.ok && settings.value.flags.forceChangeOnExpiry,
   });
 }

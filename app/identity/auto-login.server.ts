@@ -98,7 +98,7 @@ export async function autoLogin(request: Request, context: AppContext): Promise<
   if (!settings.ok) return null;
   const decision = autoLoginDecision({
     ...base,
-    autoLoginFlag: settings.value.whitelabelVal["AUTOLOGIN3"] === true,
+    autoLoginFlag: settings.value.flags.autoLogin,
     loginCaptchaRequired: settings.value.captcha.login === true,
   });
   if (!decision.run || !remembered) return null;

@@ -98,7 +98,7 @@ export async function completeLogin(input: CompleteLoginInput): Promise<Complete
     password: input.password,
     defaultPassword: context.cloudflare.env.DEFAULT_MEMBER_PASSWORD,
     passwordExpired: login.passwordExpired,
-    forceChangeOnExpiry: settings.ok ? settings.value.whitelabelVal["PWDEXPFORCECHANGE3"] === true : false,
+    forceChangeOnExpiry: settings.ok && settings.value.flags.forceChangeOnExpiry,
     firstTimeLogin: input.firstLoginForcesChange ? login.firstTimeLogin : false,
   });
 

@@ -213,7 +213,7 @@ export async function loadPromotions(
 /** Whether the merchant's white-label flag REWCEN3 (rewards centre) is on; null when the settings could not be read. */
 export async function rewardCenterEnabled(context: AppContext): Promise<boolean | null> {
   const settings = await getSiteSettings(context.platform);
-  return settings.ok ? settings.value.whitelabelVal.REWCEN3 === true : null;
+  return settings.ok ? settings.value.flags.rewardCenter : null;
 }
 
 export type RewardCenterData =

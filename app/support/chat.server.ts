@@ -9,13 +9,13 @@ import { chatLanguage } from "./chat";
 /** White-label flag CBS3: the chat item is shown. A failed settings read hides it. */
 export async function chatEnabled(context: AppContext): Promise<boolean> {
   const settings = await getSiteSettings(context.platform);
-  return settings.ok && settings.value.whitelabelVal["CBS3"] === true;
+  return settings.ok && settings.value.flags.chat;
 }
 
 /** White-label flag MINIGAME3: the mini-game box is shown to members. A failed settings read hides it. */
 export async function miniGameEnabled(context: AppContext): Promise<boolean> {
   const settings = await getSiteSettings(context.platform);
-  return settings.ok && settings.value.whitelabelVal["MINIGAME3"] === true;
+  return settings.ok && settings.value.flags.miniGame;
 }
 
 /** The chat's address for the member, or null when the platform failed or answered anything but an http(s) URL. */

@@ -547,7 +547,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
     async run(ctx) {
       const token = needsMember(ctx);
       if (token instanceof Skip) return token;
-      if (ctx.settings?.whitelabelVal["REWCEN3"] !== true) return new Skip("white-label flag REWCEN3 is off");
+      if (ctx.settings?.flags.rewardCenter !== true) return new Skip("white-label flag REWCEN3 is off");
       await getRewardCenterPromotions(ctx.client("page", token));
     },
   },
@@ -602,7 +602,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
     async run(ctx) {
       const token = needsMember(ctx);
       if (token instanceof Skip) return token;
-      if (ctx.settings?.whitelabelVal["CBS3"] !== true) return new Skip("white-label flag CBS3 (chat) is off");
+      if (ctx.settings?.flags.chat !== true) return new Skip("white-label flag CBS3 (chat) is off");
       await unreadCount(loaderContext(ctx, ctx.client("page", token), token), { sessionEnd: "report" });
     },
   },
@@ -619,7 +619,7 @@ export const CHECKED_CALLS: readonly CheckedCall[] = [
     async run(ctx) {
       const token = needsMember(ctx);
       if (token instanceof Skip) return token;
-      if (ctx.settings?.whitelabelVal["CBS3"] !== true) return new Skip("white-label flag CBS3 (chat) is off");
+      if (ctx.settings?.flags.chat !== true) return new Skip("white-label flag CBS3 (chat) is off");
       await launchChat(loaderContext(ctx, ctx.client("action", token), token), `https://${ctx.host}/m/home`);
     },
   },

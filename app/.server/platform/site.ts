@@ -86,15 +86,54 @@ export const firebaseSettingsSchema = z
   .partial()
   .default({});
 
+/**
+ * The white-label flags the product reads, by the names it reads them under (docs/behaviour/shell.md#merchant-settings).
+ * Each is on only when the platform says `true`, except the install prompt, which is on unless it says `false`.
+ */
+export const WHITELABEL_FLAGS = {
+  chat: "CBS3",
+  updateMobileIcc: "UPDATEMOBILEICC3",
+  firebaseCreateAccount: "FIREBASECREATEACC3",
+  forceChangeOnExpiry: "PWDEXPFORCECHANGE3",
+  rewardCenter: "REWCEN3",
+  mandatoryAppUpdates: "MANDATORYAPPUPDATES3",
+  miniGame: "MINIGAME3",
+  autoLogin: "AUTOLOGIN3",
+  installPrompt: "PWA3",
+} as const;
+export type SiteFlags = Record<keyof typeof WHITELABEL_FLAGS, boolean>;
+
+export function siteFlags(whitelabelVal: Readonly<Record<string, boolean>>): SiteFlags {
+  const flags = {} as SiteFlags;
+  for (const [name, key] of Object.entries(WHITELABEL_FLAGS) as [keyof SiteFlags, string][])
+    flags[name] = name === "installPrompt" ? whitelabelVal[key] !== false : whitelabelVal[key] === true;
+  return flags;
+}
+
+/** The settings' captcha fields: which forms ask, the Geetest version and script servers, the slider (docs/behaviour/captcha.md). */
+export const captchaSettingsFields = {
+  captcha: z.object({ login: z.boolean(), sms: z.boolean(), register: z.boolean() }).partial().default({}),
+  /** `sms`: SMS login offered; `slider`: the captcha is a slider (an assumed field, docs/platform-contract.md). */
+  login: z.object({ sms: z.boolean(), slider: z.boolean() }).partial().passthrough().nullish().catch(null),
+  gw: z
+    // PROFILE_ICON_COUNT is not read: no profile icon picker here (docs/decisions/0069-spec-rules-not-applicable.md).
+    .object({
+      GEETEST_ID: z.string().nullish(),
+      GEETEST_VERSION: z.string().nullish(),
+      GEETEST_SCRIPT_SERVERS: z.array(z.string()).max(20).nullish().catch(null),
+    })
+    .partial()
+    .default({}),
+};
+
+/**
+ * GET /wps/system/setting, read once per answer with this one schema: every field the product reads, and the
+ * white-label flags by name (`flags`).
+ */
 export const siteSettingsSchema = z
   .object({
     whitelabelVal: z.record(z.boolean()).default({}),
-    captcha: z.object({ login: z.boolean(), sms: z.boolean(), register: z.boolean() }).partial().default({}),
-    gw: z
-      // PROFILE_ICON_COUNT is not read: no profile icon picker here (docs/decisions/0069-spec-rules-not-applicable.md).
-      .object({ GEETEST_ID: z.string().nullish(), GEETEST_VERSION: z.string().default("v3") })
-      .partial()
-      .default({}),
+    ...captchaSettingsFields,
     /** The identity provider's (Firebase's) settings for this merchant (docs/behaviour/firebase.md#configuration). */
     sms: firebaseSettingsSchema,
     // currencySymbol is not read: Intl draws the symbol from the code (docs/decisions/0069-spec-rules-not-applicable.md).
@@ -106,7 +145,8 @@ export const siteSettingsSchema = z
     /** Marquee speed in px/s (docs/behaviour/home.md#marquee); anything but a number counts as absent. */
     marqueeSpeed: z.number().nullish().catch(null),
   })
-  .passthrough();
+  .passthrough()
+  .transform((settings) => ({ ...settings, flags: siteFlags(settings.whitelabelVal) }));
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
 export function getSiteSettings(platform: PlatformClient) {

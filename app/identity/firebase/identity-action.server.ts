@@ -72,7 +72,7 @@ export async function identityLogin(request: Request, context: AppContext, form:
         redirectUrlOf(request, form),
       ),
     );
-    const canRegister = settings.ok && settings.value.whitelabelVal["FIREBASECREATEACC3"] === true;
+    const canRegister = settings.ok && settings.value.flags.firebaseCreateAccount;
     return answer(shown, { identityOffer: { channel: fields.firebaseChannel, canRegister } }, 200);
   }
   await recordAttempt(context, "login", null);
@@ -91,7 +91,7 @@ export async function registerPendingIdentity(request: Request, context: AppCont
     return answer(form, { notice: keyMessage("identity_expired") }, 400);
   }
   const settings = await getSiteSettings(context.platform);
-  if (!settings.ok || settings.value.whitelabelVal["FIREBASECREATEACC3"] !== true) {
+  if (!settings.ok || !settings.value.flags.firebaseCreateAccount) {
     return answer(form, { notice: keyMessage("unknown_error") }, 400);
   }
   const device = await deviceOf(request, context, form);

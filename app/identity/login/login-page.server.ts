@@ -1,17 +1,11 @@
 // The /m/login loader's data: which modes, captcha, dialling codes and prefill the merchant's settings ask for.
-import { z } from "zod";
 import type { AppContext } from "../../lib/context.server";
 import type { Country, LoginMode, LoginPageData, LoginPrefill } from "./types";
 import { captchaSetupFromSettings } from "../../captcha/captcha.server";
-import { getCountries, siteSettingsSchema } from "../../.server/platform/site";
-import { CacheSteady, parseReadValue } from "../../.server/platform/data";
+import { getCountries, getSiteSettings, siteSettingsSchema } from "../../.server/platform/site";
 import { readRememberedLogin } from "../remembered-login.server";
 import { SESSION_ENDED_PARAM } from "../guard.server";
 import { smsByFirebase } from "../firebase/firebase-config.server";
-
-const loginFlagsSchema = z.object({ login: z.object({ sms: z.boolean().nullish() }).passthrough().nullish() }).passthrough();
-/** The settings value as the platform sent it: the captcha setup reads fields the settings schema leaves out. */
-const rawSettingsSchema = z.unknown();
 
 /**
  * The picker shows when UPDATEMOBILEICC3 is on or SMS goes through the identity provider, and a list exists
@@ -37,16 +31,12 @@ export async function loadLoginPage(request: Request, context: AppContext): Prom
   const url = new URL(request.url);
   const redirectUrl = url.searchParams.get("redirectUrl")?.slice(0, 2048) ?? null;
 
-  // The whole value (captcha script servers included); the same read as the shell's, so made once per request.
-  const raw = await context.platform.call("/wps/system/setting", rawSettingsSchema, { auth: false, cache: CacheSteady() });
-  const rawValue = raw.ok ? raw.value : null;
-  // Parsed once per answer (the shell reads the same settings): read-only values.
-  const parsed = parseReadValue(siteSettingsSchema, rawValue ?? {});
-  const settings = parsed.success ? parsed.data : siteSettingsSchema.parse({});
-  const flags = parseReadValue(loginFlagsSchema, rawValue ?? {});
-  const smsEnabled = flags.success ? flags.data.login?.sms === true : false;
+  // The same read as the shell's, so made once per request; unreadable settings mean the defaults (no captcha, no SMS).
+  const read = await getSiteSettings(context.platform);
+  const settings = read.ok ? read.value : siteSettingsSchema.parse({});
+  const smsEnabled = settings.login?.sms === true;
   const smsFirebase = settings.sms.firebase === true;
-  const updateMobileIcc = settings.whitelabelVal["UPDATEMOBILEICC3"] === true;
+  const updateMobileIcc = settings.flags.updateMobileIcc;
 
   // Also for the two-factor SMS tab, which any merchant may need.
   const needCountries = updateMobileIcc || smsFirebase;
@@ -83,8 +73,8 @@ export async function loadLoginPage(request: Request, context: AppContext): Prom
       smsByFirebase: smsByFirebase(settings.sms),
     },
     captcha: {
-      login: captchaSetupFromSettings(rawValue, "login", context.merchant.captchaScriptServers),
-      sms: captchaSetupFromSettings(rawValue, "sms", context.merchant.captchaScriptServers),
+      login: captchaSetupFromSettings(read.ok ? read.value : null, "login", context.merchant.captchaScriptServers),
+      sms: captchaSetupFromSettings(read.ok ? read.value : null, "sms", context.merchant.captchaScriptServers),
     },
     prefill,
     redirectUrl,

@@ -63,7 +63,7 @@ async function sendCode(context: AppContext, form: FormData) {
 export async function registerAction({ request, context }: ActionFunctionArgs) {
   const { platform, merchant } = context;
   const form = await request.formData();
-  const { settings } = await readSettings(context);
+  const settings = await readSettings(context);
   // With SMS codes by Firebase the platform sends none: without JavaScript there is no mobile registration.
   const firebaseSms = smsByFirebase(settings?.sms);
   const mobileWithoutFirebase = firebaseSms && (form.get("intent") === "send-code" || form.get("mode") === "mobile");
@@ -142,7 +142,7 @@ export async function registerAction({ request, context }: ActionFunctionArgs) {
   const usedDefaultPassword = input.mode === "mobile" && !input.password;
   // The remembered login is stored only when the merchant's auto-login setting is on.
   const remember: RememberedLogin | null =
-    settings?.whitelabelVal["AUTOLOGIN3"] === true && !usedDefaultPassword
+    settings?.flags.autoLogin === true && !usedDefaultPassword
       ? { type: "username", username: value.userName, password: input.password, merchant: merchant.merchantCode }
       : null;
   const completed = await completeLogin({
@@ -207,7 +207,7 @@ async function registerByIdentity(request: Request, context: AppContext, form: F
     loginType: "firebase",
     password: undefined,
     // A Firebase login remembers only its type, and only where auto-login is on.
-    remember: settings?.whitelabelVal["AUTOLOGIN3"] === true ? { type: "firebase" } : null,
+    remember: settings?.flags.autoLogin === true ? { type: "firebase" } : null,
     redirectUrl: null,
   });
   return data<RegisterActionData>(

@@ -1,26 +1,22 @@
 // /m/register's data (docs/behaviour/registration.md): the merchant's registration settings, the codes of the address
 // or stored at landing, the username the platform suggests, the dialling codes and both captcha setups.
 import { data, redirect } from "@remix-run/cloudflare";
-import { z } from "zod";
 import type { AppContext } from "../../lib/context.server";
 import type { RegisterMode } from "./register-form";
 import type { RegisterPageData } from "./types";
 import { deviceHeader, parseDisplayMode } from "../device";
 import { captchaSetupFromSettings } from "../../captcha/captcha.server";
-import { getCountries, siteSettingsSchema } from "../../.server/platform/site";
-import { CacheSteady } from "../../.server/platform/data";
+import { getCountries, getSiteSettings } from "../../.server/platform/site";
 import { smsByFirebase } from "../firebase/firebase-config.server";
 import { registerSettingsFrom, suggestUsername } from "./registration.server";
 import { readRegistrationInfo, registrationCodes } from "../../tracking/registration-info.server";
 
 export const NO_STORE = { "Cache-Control": "no-store" };
 
+/** The site settings, or null where they cannot be read: the same shared read as every other page's (docs/behaviour/platform-data.md#shared-data). */
 export async function readSettings(context: AppContext) {
-  // The same shared read as every other page's (docs/behaviour/platform-data.md#shared-data), read raw for the captcha setup.
-  const raw = await context.platform.call("/wps/system/setting", z.unknown(), { auth: false, cache: CacheSteady() });
-  const value = raw.ok ? raw.value : null;
-  const parsed = siteSettingsSchema.safeParse(value);
-  return { raw: value, settings: parsed.success ? parsed.data : null };
+  const read = await getSiteSettings(context.platform);
+  return read.ok ? read.value : null;
 }
 
 /** What the platform's Device header is made of: the browser, and the display mode the form reports. */
@@ -39,7 +35,7 @@ export async function loadRegisterPage(request: Request, context: AppContext) {
   const url = new URL(request.url);
 
   // The codes of this address are stored by the Worker, whatever the page (docs/behaviour/tracking.md#attribution).
-  const [{ raw, settings }, stored] = await Promise.all([
+  const [settings, stored] = await Promise.all([
     readSettings(context),
     readRegistrationInfo(request, context.cloudflare.env.SESSION_SECRET),
   ]);
@@ -56,8 +52,8 @@ export async function loadRegisterPage(request: Request, context: AppContext) {
     mode,
     mobileAllowed: register.mobile,
     passwordOptionalForMobile: !register.passwordRequiredForMobile,
-    captcha: captchaSetupFromSettings(raw, "register", context.merchant.captchaScriptServers),
-    smsCaptcha: captchaSetupFromSettings(raw, "sms", context.merchant.captchaScriptServers),
+    captcha: captchaSetupFromSettings(settings, "register", context.merchant.captchaScriptServers),
+    smsCaptcha: captchaSetupFromSettings(settings, "sms", context.merchant.captchaScriptServers),
     referralCode: codes.referralCode,
     affiliateCode: codes.affiliateCode,
     suggestedUsername: suggestedUsername ?? "",

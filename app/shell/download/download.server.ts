@@ -215,7 +215,7 @@ async function loadUpgrade(context: AppContext, userAgent: string): Promise<Upgr
     userAgent,
     latestVersion: version.value.latestVersion,
     downloadUrl,
-    mandatory: settings.ok && settings.value.whitelabelVal.MANDATORYAPPUPDATES3 === true,
+    mandatory: settings.ok && settings.value.flags.mandatoryAppUpdates,
   });
 }
 

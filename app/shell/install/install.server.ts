@@ -1,23 +1,21 @@
 // What the install prompts and the page meta need from the edge (root loader, via shell-data.ts; docs/decisions/0017, 0018).
 import type { AppContext } from "../../lib/context.server";
 import { isIndexableHost } from "../page-meta";
-import { getSiteSettings } from "../../.server/platform/site";
-
-/** White-label flag that switches the install prompts; absent means on. */
-export const INSTALL_FLAG = "PWA3";
+import { getSiteSettings, siteFlags } from "../../.server/platform/site";
 
 export type InstallShell = {
   /** The install prompts may show (flag on, or absent). False when the settings cannot be read. */
   enabled: boolean;
 };
 
+/** The white-label flag PWA3 switches the install prompts; absent means on. */
 export function installEnabled(whitelabelVal: Record<string, boolean> | undefined): boolean {
-  return whitelabelVal?.[INSTALL_FLAG] !== false;
+  return siteFlags(whitelabelVal ?? {}).installPrompt;
 }
 
 export async function loadInstallShell(context: AppContext): Promise<InstallShell> {
   const settings = await getSiteSettings(context.platform).catch(() => null);
-  return { enabled: settings?.ok === true && installEnabled(settings.value.whitelabelVal) };
+  return { enabled: settings?.ok === true && settings.value.flags.installPrompt };
 }
 
 /**
