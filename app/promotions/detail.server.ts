@@ -12,6 +12,7 @@ import { requireMember } from "../identity/guard.server";
 import { keyMessage, newId, noticeFor } from "../identity/messages.server";
 import type { Message } from "../identity/login/types";
 import type { TranslationKey } from "../i18n/i18n-instance";
+import { currencyCode } from "./promotions.server";
 import { htmlLang } from "../i18n/languages";
 import { buildSignInCalendar, maskName, type CalendarDayState } from "./detail-rules";
 import { PROMOTION_ROUTES } from "./go-to";
@@ -28,12 +29,7 @@ const name = z.string().trim().min(1).max(100);
 export const promotionDetailSchema = z.object({
   id: z.union([id, z.number().int()]).transform(String),
   promotionType: z.string().min(1).max(64),
-  currency: z
-    .string()
-    .regex(/^[A-Za-z]{3}$/)
-    .nullish()
-    .catch(null)
-    .transform((v) => v ?? null),
+  currency: currencyCode,
   signIn: z
     .object({
       cycleStart: isoDay,

@@ -31,6 +31,14 @@ const epochMs = z
   .nullish()
   .transform((v) => v ?? null);
 
+/** An ISO 4217 code ("USD"), or null for anything else. */
+export const currencyCode = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/)
+  .nullish()
+  .catch(null)
+  .transform((v) => v ?? null);
+
 export const promotionItemSchema = z.object({
   id: z.union([z.string().min(1).max(64), z.number().int()]).transform(String),
   promotionType: z.string().min(1).max(64),
@@ -52,12 +60,7 @@ export const promotionItemSchema = z.object({
     .finite()
     .nullish()
     .transform((v) => v ?? null),
-  currency: z
-    .string()
-    .regex(/^[A-Za-z]{3}$/)
-    .nullish()
-    .catch(null)
-    .transform((v) => v ?? null),
+  currency: currencyCode,
 });
 export type PromotionItem = z.output<typeof promotionItemSchema>;
 

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
-import { LaunchScreen } from "~/game/LaunchScreen";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { LaunchPage } from "~/game/LaunchPage";
 import {
   launchPagePath,
   parseLaunchQuery,
@@ -84,22 +84,5 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 export default function LaunchGameRoute() {
   const data = useLoaderData<typeof loader>();
-  const location = useLocation();
-  return (
-    <>
-      {data.result === null ? (
-        <noscript>
-          <meta httpEquiv="refresh" content={`0;url=${data.retryHref}`} />
-        </noscript>
-      ) : null}
-      {/* A new page view (another banner, a language change) is a new launch. */}
-      <LaunchScreen
-        key={location.key}
-        launchPath={data.launchPath}
-        backUrl={data.backUrl}
-        retryHref={data.retryHref}
-        initialResult={data.result}
-      />
-    </>
-  );
+  return <LaunchPage launchPath={data.launchPath} backUrl={data.backUrl} retryHref={data.retryHref} result={data.result} />;
 }

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
-import { LaunchScreen } from "~/game/LaunchScreen";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { LaunchPage } from "~/game/LaunchPage";
 import { TrialOver } from "~/game/TrialOver";
 import {
   launchPagePath,
@@ -94,22 +94,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 export default function TryGameRoute() {
   const data = useLoaderData<typeof loader>();
-  const location = useLocation();
   if (data.over) return <TrialOver name={data.over.name} loginHref={data.over.loginHref} tryAgainHref={data.over.tryAgainHref} />;
-  return (
-    <>
-      {data.result === null ? (
-        <noscript>
-          <meta httpEquiv="refresh" content={`0;url=${data.retryHref}`} />
-        </noscript>
-      ) : null}
-      <LaunchScreen
-        key={location.key}
-        launchPath={data.launchPath}
-        backUrl={data.backUrl}
-        retryHref={data.retryHref}
-        initialResult={data.result}
-      />
-    </>
-  );
+  return <LaunchPage launchPath={data.launchPath} backUrl={data.backUrl} retryHref={data.retryHref} result={data.result} />;
 }

@@ -3,22 +3,12 @@
 // included), and a form post that answers by the action deadline with the notice and what was typed. Plain form
 // posts, as without JavaScript; faults are set per merchant and cleared after each test.
 import { afterEach, describe, expect, it } from "vitest";
-import { dialogs, hostFor, originFor, request, resetFaults, resetSandboxData, setFaults, type RawReply } from "../support/http";
-import { cookieJar, inputValue, uniqueUsername } from "../support/forms";
+import { dialogs, resetFaults, resetSandboxData, setFaults, type RawReply } from "../support/http";
+import { cookieJar, inputValue, postForm, uniqueUsername } from "../support/forms";
 import { testTimings } from "../support/timings";
 
 const UNAVAILABLE = "The service is temporarily unavailable. Please try again.";
 const UNAVAILABLE_VI = "Dịch vụ tạm thời không khả dụng. Vui lòng thử lại.";
-
-function postForm(host: string, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return request({
-    host: hostFor(host),
-    path,
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: originFor(host), ...headers },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
 
 /** The notice dialogs' text on a server-rendered page. */
 function notices(reply: RawReply): string[] {
