@@ -1,19 +1,23 @@
-import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { CaptchaField, useCaptcha } from "~/captcha";
+import type { TranslationKey } from "~/i18n/i18n-instance";
 import { useTranslation } from "~/i18n/translate";
-import { useTrackedPath } from "~/shell/root-data";
-import { PasswordField } from "../fields/PasswordField";
+import { NewPasswordField } from "../fields/PasswordField";
 import { DeviceFields } from "../fields/DeviceFields";
+import { LoginOrRegisterLink } from "../fields/LoginOrRegisterLink";
 import { MobileCodeFields } from "../fields/MobileCodeFieldsOnNeed";
-import { TextField } from "../fields/TextField";
+import { OptionalCodeField } from "../fields/OptionalCodeField";
+import { UsernameField } from "../fields/UsernameField";
 import { useMessageText } from "../fields/use-message-text";
 import { useFocusFirstError, type FieldIds } from "../fields/use-focus-first-error";
 import { useSubmitLock } from "../fields/use-submit-lock";
+import { submittedFields } from "../fields/submitted-fields";
+import { useFirebaseSms, withIdToken, type FirebaseSms } from "../firebase/use-firebase-sms";
 import { validateRegistration, type RegisterField, type RegisterMode } from "./register-form";
 import { SubmitButton } from "../fields/SubmitButton";
-import type { Message, RegisterFailure, RegisterPageData } from "./types";
-import { useRootData } from "~/shell/root-data";
+import type { Message } from "../types";
+import type { RegisterFailure, RegisterPageData } from "./types";
 import { wireMobile } from "../phone";
 
 const FIELD_IDS: FieldIds<RegisterField> = {
@@ -25,6 +29,12 @@ const FIELD_IDS: FieldIds<RegisterField> = {
   referralCode: "register-referral",
   affiliateCode: "register-affiliate",
 };
+
+/** The optional codes (docs/behaviour/registration.md#referral-codes), prefilled by the page. */
+const CODE_FIELDS = [
+  ["referralCode", "referral_code"],
+  ["affiliateCode", "affiliate_code"],
+] as const satisfies readonly (readonly [RegisterField & keyof RegisterPageData, TranslationKey])[];
 
 type Errors = Partial<Record<RegisterField, Message>>;
 
@@ -54,15 +64,8 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
   const values = result?.values;
   const errors: Errors = { ...(result?.fieldErrors ?? {}), ...localErrors };
   const passwordOptional = mode === "mobile" && page.passwordOptionalForMobile;
-  const rootFirebase = useRootData()?.firebase ?? null;
   // Mobile registration by identity provider: Firebase sends and checks the code; no password, no platform captcha.
-  const firebaseSms = mode === "mobile" && page.smsByFirebase && rootFirebase ? rootFirebase : null;
-  const sendByFirebase = useCallback(
-    // Its code comes with the SMS fields' (which call this), not with the page's.
-    (phone: string, recaptcha: HTMLElement) =>
-      import("../firebase/firebase-sms").then(({ sendCodeByFirebase }) => sendCodeByFirebase(firebaseSms!, phone, recaptcha)),
-    [firebaseSms],
-  );
+  const firebaseSms = useFirebaseSms(mode === "mobile" && page.smsByFirebase, setLocalErrors, onNotice);
 
   // A new answer: focus goes to its first invalid field, its errors replace the local ones, and a used captcha
   // result is dropped for a fresh challenge (docs/behaviour/captcha.md#single-use-result).
@@ -75,53 +78,35 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
     if (result.notice || Object.keys(result.fieldErrors).length > 0) captcha.reset();
   }, [result, captcha]);
 
-  const onMobileErrors = useCallback((next: Errors) => setLocalErrors(next), []);
-
   /** The mobile number and code, the code checked by Firebase: its ID token, or null with the error shown. */
   const firebaseIdToken = useCallback(
-    async (fields: FormData): Promise<string | null> => {
+    async (sms: FirebaseSms, fields: FormData): Promise<string | null> => {
       const mobileNum = String(fields.get("mobileNum") ?? "").trim();
       const code = String(fields.get("verificationCode") ?? "").trim();
       const missing: Errors = {};
       if (!mobileNum) missing.mobileNum = { key: "error_mobile_required" };
       if (!code) missing.verificationCode = { key: "error_code_required" };
-      if (Object.keys(missing).length > 0) {
-        setLocalErrors(missing);
-        focusFirstError(missing);
-        return null;
-      }
-      // Already loaded: the SMS fields on screen use it.
-      const { confirmCodeByFirebase, firebaseErrorShown } = await import("../firebase/firebase-sms");
-      try {
-        return await confirmCodeByFirebase(wireMobile(String(fields.get("countryDialingCode") ?? ""), mobileNum), code);
-      } catch (error) {
-        const shown = await firebaseErrorShown(error, t);
-        if (shown?.field) setLocalErrors({ [shown.field]: { key: shown.key } });
-        else if (shown) onNotice({ text: shown.text });
-        return null;
-      }
+      if (Object.keys(missing).length === 0)
+        return sms.idToken(wireMobile(String(fields.get("countryDialingCode") ?? ""), mobileNum), code);
+      setLocalErrors(missing);
+      focusFirstError(missing);
+      return null;
     },
-    [focusFirstError, onNotice, t],
+    [focusFirstError],
   );
 
   const onSubmit = useCallback(
     async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       if (!lock.acquire()) return;
-      const form = event.currentTarget;
-      const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-      const fields = new FormData(form, submitter);
+      const fields = submittedFields(event);
       if (firebaseSms) {
-        const idToken = await firebaseIdToken(fields);
+        const idToken = await firebaseIdToken(firebaseSms, fields);
         if (!idToken) {
           lock.release();
           return;
         }
-        fields.set("intent", "identity-register");
-        fields.set("firebaseChannel", "phone");
-        fields.set("firebaseIdToken", idToken);
-        fields.delete("verificationCode");
-        fields.delete("password");
+        withIdToken(fields, "identity-register", idToken).delete("password");
         submit(fields, { method: "post" });
         return;
       }
@@ -155,13 +140,8 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
       <DeviceFields />
 
       {mode === "username" ? (
-        <TextField
+        <UsernameField
           id={FIELD_IDS.username}
-          name="username"
-          label={t("username")}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
           maxLength={16}
           defaultValue={values?.username ?? page.suggestedUsername}
           // The rule's error says the same as its hint: one of them at a time.
@@ -179,9 +159,9 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
           codeError={text(errors.verificationCode)}
           captcha={page.smsCaptcha}
           codeSent={result?.codeSent}
-          onMobileErrors={onMobileErrors}
+          onMobileErrors={setLocalErrors}
           onNotice={onNotice}
-          sendByFirebase={firebaseSms ? sendByFirebase : undefined}
+          sendByFirebase={firebaseSms?.send}
         />
       )}
       {mode === "mobile" && page.smsByFirebase ? (
@@ -191,41 +171,25 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
       ) : null}
 
       {firebaseSms ? null : (
-        <PasswordField
+        <NewPasswordField
           ref={password}
           id={FIELD_IDS.password}
-          name="password"
-          label={t("password")}
-          autoComplete="new-password"
-          maxLength={20}
           hint={errors.password ? undefined : passwordOptional ? t("register_password_optional_hint") : t("password_rule_hint")}
           error={text(errors.password)}
         />
       )}
 
       <div className="register-form__codes">
-        <TextField
-          id={FIELD_IDS.referralCode}
-          name="referralCode"
-          label={t("referral_code")}
-          hint={t("optional")}
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={64}
-          defaultValue={values?.referralCode ?? page.referralCode}
-          error={text(errors.referralCode)}
-        />
-        <TextField
-          id={FIELD_IDS.affiliateCode}
-          name="affiliateCode"
-          label={t("affiliate_code")}
-          hint={t("optional")}
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={64}
-          defaultValue={values?.affiliateCode ?? page.affiliateCode}
-          error={text(errors.affiliateCode)}
-        />
+        {CODE_FIELDS.map(([field, label]) => (
+          <OptionalCodeField
+            key={field}
+            id={FIELD_IDS[field]}
+            name={field}
+            label={t(label)}
+            defaultValue={values?.[field] ?? page[field]}
+            error={text(errors[field])}
+          />
+        ))}
       </div>
 
       {firebaseSms ? null : <CaptchaField ref={captcha.ref} product="register" {...page.captcha} />}
@@ -233,9 +197,7 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
       <SubmitButton busy={busy} name="intent" value="register">
         {t("register")}
       </SubmitButton>
-      <p className="login-form__register">
-        {t("have_account")} <Link to={useTrackedPath("/m/login")}>{t("login")}</Link>
-      </p>
+      <LoginOrRegisterLink to="/m/login" />
     </Form>
   );
 }
