@@ -3,9 +3,6 @@ import { useHydrated } from "../ui/use-hydrated";
 import { useMessageText } from "./fields/use-message-text";
 import type { Message } from "./types";
 
-/** What the page's notice needs of an action's answer: its id (unique per answer) and the notice it brings, if any. */
-export type AnsweredNotice = { id: string; notice: Message | null };
-
 type Notice = { id: string; message: Message };
 
 export type IdentityPage = {
@@ -22,22 +19,26 @@ export type IdentityPage = {
  * answer of the action replaces the notice with its own, or with none; before hydration, and with JavaScript off,
  * the notice comes straight from the answer, or is the page's opening one when there is no answer yet.
  *
- * @param answer the action's answer, its own object (a new object is a new answer), or undefined before any
+ * @param answerId the action's answer's id (unique per answer), or undefined before any answer
+ * @param answerNotice the notice that answer brings, or null
  * @param opening the notice the page opens with (login: the platform ended the session)
  */
-export function useIdentityPage(answer: AnsweredNotice | undefined, opening: Notice | null = null): IdentityPage {
+export function useIdentityPage(
+  answerId: string | undefined,
+  answerNotice: Message | null | undefined,
+  opening: Notice | null = null,
+): IdentityPage {
   const text = useMessageText();
   const hydrated = useHydrated();
   const [notice, setNotice] = useState(opening);
 
   useEffect(() => {
-    if (answer) setNotice(answer.notice ? { id: answer.id, message: answer.notice } : null);
-  }, [answer]);
+    if (answerId) setNotice(answerNotice ? { id: answerId, message: answerNotice } : null);
+  }, [answerId, answerNotice]);
 
   const showNotice = useCallback((message: Message) => setNotice({ id: crypto.randomUUID(), message }), []);
 
-  const fromAnswer = answer?.notice ? { id: answer.id, message: answer.notice } : null;
-  const shown = hydrated ? notice : answer ? fromAnswer : opening;
+  const shown = hydrated ? notice : answerId ? answerNotice && { id: answerId, message: answerNotice } : opening;
   return {
     hydrated,
     notice: shown ? { id: shown.id, text: text(shown.message) ?? "" } : null,

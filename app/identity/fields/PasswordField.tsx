@@ -40,11 +40,9 @@ type PresetProps = Omit<PasswordFieldProps, "name" | "label" | "autoComplete" | 
 
 /** A password field for one use: what the browser may fill in, and the longest password the platform takes for it. */
 function passwordPreset(autoComplete: "current-password" | "new-password", maxLength: number) {
-  return forwardRef<HTMLInputElement, PresetProps>(function PasswordPreset({ name = "password", label, ...field }, ref) {
+  return forwardRef<HTMLInputElement, PresetProps>(function PasswordPreset(field, ref) {
     const { t } = useTranslation();
-    return (
-      <PasswordField ref={ref} name={name} label={label ?? t("password")} autoComplete={autoComplete} maxLength={maxLength} {...field} />
-    );
+    return <PasswordField ref={ref} name="password" label={t("password")} autoComplete={autoComplete} maxLength={maxLength} {...field} />;
   });
 }
 

@@ -7,7 +7,7 @@ import { DeviceFields } from "../fields/DeviceFields";
 import { LoginOrRegisterLink } from "../fields/LoginOrRegisterLink";
 import { MobileCodeFields } from "../fields/MobileCodeFieldsOnNeed";
 import { UsernameField } from "../fields/UsernameField";
-import { useFirebaseSms, withIdToken } from "../firebase/use-firebase-sms";
+import { idTokenByFirebase, useSendByFirebase, withIdToken } from "../firebase/use-firebase-sms";
 import type { Message } from "../types";
 import type { LoginActionData, LoginField, LoginPageData } from "./types";
 import { useMessageText } from "../fields/use-message-text";
@@ -44,7 +44,7 @@ export function LoginForm({ page, result, panelId, onNotice, linking = null }: L
     navigation.state === "submitting" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/m/login") === true;
   const lock = useSubmitLock(navigation.state !== "idle");
   const [mobileErrors, setMobileErrors] = useState<Partial<Record<LoginField, Message>>>({});
-  const firebaseSms = useFirebaseSms(page.settings.smsByFirebase, setMobileErrors, onNotice);
+  const sendByFirebase = useSendByFirebase(page.settings.smsByFirebase);
 
   const mode = result?.mode ?? page.mode;
   const values = result?.values;
@@ -65,11 +65,11 @@ export function LoginForm({ page, result, panelId, onNotice, linking = null }: L
       if (!lock.acquire()) return;
       const fields = submittedFields(event);
       // SMS codes by Firebase: Firebase checks the code, and its ID token logs in (type firebase).
-      if (firebaseSms && mode === "sms" && fields.get("intent") !== "send-code") {
+      if (sendByFirebase && mode === "sms" && fields.get("intent") !== "send-code") {
         const code = String(fields.get("verificationCode") ?? "").trim();
         if (!code) setMobileErrors({ verificationCode: { key: "error_code_required" } });
         const phone = wireMobile(String(fields.get("countryDialingCode") ?? ""), String(fields.get("mobileNum") ?? ""));
-        const idToken = code ? await firebaseSms.idToken(phone, code) : null;
+        const idToken = code ? await idTokenByFirebase(phone, code, t, setMobileErrors, onNotice) : null;
         if (!idToken) {
           lock.release();
           return;
@@ -84,7 +84,7 @@ export function LoginForm({ page, result, panelId, onNotice, linking = null }: L
       }
       submit(fields, { method: "post" });
     },
-    [lock, loginCaptcha, submit, firebaseSms, mode],
+    [lock, loginCaptcha, submit, sendByFirebase, mode, t, onNotice],
   );
 
   const remember = values?.remember ?? page.prefill.remember;
@@ -139,10 +139,10 @@ export function LoginForm({ page, result, panelId, onNotice, linking = null }: L
           codeSent={result?.codeSent}
           onMobileErrors={setMobileErrors}
           onNotice={onNotice}
-          sendByFirebase={firebaseSms?.send}
+          sendByFirebase={sendByFirebase}
         />
       )}
-      {firebaseSms && mode === "sms" ? (
+      {sendByFirebase && mode === "sms" ? (
         <noscript>
           <p className="login-form__note">{t("sms_needs_javascript")}</p>
         </noscript>

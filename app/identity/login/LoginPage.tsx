@@ -1,8 +1,7 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, memo, Suspense, useCallback, useEffect, useState } from "react";
 import { NoticeDialog as NoticeDialogOnServer } from "~/ui/NoticeDialog";
 import { TwoFactor as TwoFactorOnServer } from "../two-factor/TwoFactor";
-import { useTranslation } from "~/i18n/translate";
 import { useRootData } from "~/shell/root-data";
 import { LoginForm } from "./LoginForm";
 import { LoginTabs } from "./LoginTabs";
@@ -18,15 +17,6 @@ const PANEL_ID = "login-panel";
 // Social sign-in needs the SDK, so it is offered only once the page runs; its code loads then (never with the page).
 const SocialButtons = lazy(() => import("../firebase/SocialButtons"));
 const IdentityOffer = lazy(() => import("../firebase/IdentityOffer"));
-
-/** The names of the providers, for the texts that speak of "your … account". */
-const CHANNEL_NAMES: Record<string, string> = {
-  "google.com": "Google",
-  "facebook.com": "Facebook",
-  "twitter.com": "X (Twitter)",
-  "oidc.line": "LINE",
-  "apple.com": "Apple",
-};
 
 const TwoFactor = import.meta.env.SSR
   ? TwoFactorOnServer
@@ -48,15 +38,17 @@ const Notice = memo(function Notice({ message }: { message: string }) {
 
 /** /m/login: username or SMS login, remember-me, captcha, two-factor step and the notices of the error catalogue. */
 export function LoginPage() {
-  const { t } = useTranslation();
   const root = useRootData();
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  // Each answer may carry a notice: the platform's message, about the login or about the two-factor step.
-  const answer = useMemo(() => result && { id: result.id, notice: result.notice ?? result.twoFactor?.notice ?? null }, [result]);
   // The platform ended the member's session: the page opens with "please login".
   const opening = page.sessionEnded ? { id: "session-ended", message: { key: "please_login" as const } } : null;
-  const { hydrated, notice, showNotice } = useIdentityPage(answer, opening);
+  // Each answer may carry a notice: the platform's message, about the login or about the two-factor step.
+  const { hydrated, notice, showNotice } = useIdentityPage(
+    result?.id,
+    result && (result.notice ?? result.twoFactor?.notice ?? null),
+    opening,
+  );
   const [twoFactorOpen, setTwoFactorOpen] = useState(true);
   const [offerOpen, setOfferOpen] = useState(true);
   const [linking, setLinking] = useState<string | null>(null);
@@ -70,9 +62,7 @@ export function LoginPage() {
     if (result.identityOffer) setLinking(null);
   }, [result]);
 
-  const showText = useCallback((message: string) => showNotice({ text: message }), [showNotice]);
   const offer = result?.identityOffer ?? null;
-  const offerProvider = offer ? (offer.channel === "phone" ? t("mobile_number") : (CHANNEL_NAMES[offer.channel] ?? offer.channel)) : "";
   const closeTwoFactor = useCallback(() => setTwoFactorOpen(false), []);
 
   const twoFactor = result?.twoFactor ?? null;
@@ -108,7 +98,7 @@ export function LoginPage() {
             <LoginForm key={mode} page={{ ...page, mode }} result={result} panelId={PANEL_ID} onNotice={showNotice} linking={linking} />
             {hydrated && root?.firebase && root.firebase.providers.length > 0 ? (
               <Suspense fallback={null}>
-                <SocialButtons config={root.firebase} formId={PANEL_ID} onNotice={showText} />
+                <SocialButtons config={root.firebase} formId={PANEL_ID} onNotice={showNotice} />
               </Suspense>
             ) : null}
           </>
@@ -120,9 +110,8 @@ export function LoginPage() {
           <IdentityOffer
             key={result?.id}
             offer={offer}
-            provider={offerProvider}
-            onLoginExisting={() => {
-              setLinking(offerProvider);
+            onLoginExisting={(provider) => {
+              setLinking(provider);
               setOfferOpen(false);
             }}
             onClose={() => setOfferOpen(false)}

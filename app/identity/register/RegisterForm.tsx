@@ -13,7 +13,7 @@ import { useMessageText } from "../fields/use-message-text";
 import { useFocusFirstError, type FieldIds } from "../fields/use-focus-first-error";
 import { useSubmitLock } from "../fields/use-submit-lock";
 import { submittedFields } from "../fields/submitted-fields";
-import { useFirebaseSms, withIdToken, type FirebaseSms } from "../firebase/use-firebase-sms";
+import { idTokenByFirebase, useSendByFirebase, withIdToken } from "../firebase/use-firebase-sms";
 import { validateRegistration, type RegisterField, type RegisterMode } from "./register-form";
 import { SubmitButton } from "../fields/SubmitButton";
 import type { Message } from "../types";
@@ -65,7 +65,7 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
   const errors: Errors = { ...(result?.fieldErrors ?? {}), ...localErrors };
   const passwordOptional = mode === "mobile" && page.passwordOptionalForMobile;
   // Mobile registration by identity provider: Firebase sends and checks the code; no password, no platform captcha.
-  const firebaseSms = useFirebaseSms(mode === "mobile" && page.smsByFirebase, setLocalErrors, onNotice);
+  const sendByFirebase = useSendByFirebase(mode === "mobile" && page.smsByFirebase);
 
   // A new answer: focus goes to its first invalid field, its errors replace the local ones, and a used captcha
   // result is dropped for a fresh challenge (docs/behaviour/captcha.md#single-use-result).
@@ -80,19 +80,20 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
 
   /** The mobile number and code, the code checked by Firebase: its ID token, or null with the error shown. */
   const firebaseIdToken = useCallback(
-    async (sms: FirebaseSms, fields: FormData): Promise<string | null> => {
+    async (fields: FormData): Promise<string | null> => {
       const mobileNum = String(fields.get("mobileNum") ?? "").trim();
       const code = String(fields.get("verificationCode") ?? "").trim();
       const missing: Errors = {};
       if (!mobileNum) missing.mobileNum = { key: "error_mobile_required" };
       if (!code) missing.verificationCode = { key: "error_code_required" };
-      if (Object.keys(missing).length === 0)
-        return sms.idToken(wireMobile(String(fields.get("countryDialingCode") ?? ""), mobileNum), code);
-      setLocalErrors(missing);
-      focusFirstError(missing);
-      return null;
+      if (Object.keys(missing).length > 0) {
+        setLocalErrors(missing);
+        focusFirstError(missing);
+        return null;
+      }
+      return idTokenByFirebase(wireMobile(String(fields.get("countryDialingCode") ?? ""), mobileNum), code, t, setLocalErrors, onNotice);
     },
-    [focusFirstError],
+    [focusFirstError, onNotice, t],
   );
 
   const onSubmit = useCallback(
@@ -100,8 +101,8 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
       event.preventDefault();
       if (!lock.acquire()) return;
       const fields = submittedFields(event);
-      if (firebaseSms) {
-        const idToken = await firebaseIdToken(firebaseSms, fields);
+      if (sendByFirebase) {
+        const idToken = await firebaseIdToken(fields);
         if (!idToken) {
           lock.release();
           return;
@@ -129,7 +130,7 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
       }
       submit(fields, { method: "post" });
     },
-    [lock, captcha, submit, focusFirstError, page.mobileAllowed, page.passwordOptionalForMobile, firebaseSms, firebaseIdToken],
+    [lock, captcha, submit, focusFirstError, page.mobileAllowed, page.passwordOptionalForMobile, sendByFirebase, firebaseIdToken],
   );
 
   return (
@@ -161,7 +162,7 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
           codeSent={result?.codeSent}
           onMobileErrors={setLocalErrors}
           onNotice={onNotice}
-          sendByFirebase={firebaseSms?.send}
+          sendByFirebase={sendByFirebase}
         />
       )}
       {mode === "mobile" && page.smsByFirebase ? (
@@ -170,7 +171,7 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
         </noscript>
       ) : null}
 
-      {firebaseSms ? null : (
+      {sendByFirebase ? null : (
         <NewPasswordField
           ref={password}
           id={FIELD_IDS.password}
@@ -192,7 +193,7 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
         ))}
       </div>
 
-      {firebaseSms ? null : <CaptchaField ref={captcha.ref} product="register" {...page.captcha} />}
+      {sendByFirebase ? null : <CaptchaField ref={captcha.ref} product="register" {...page.captcha} />}
 
       <SubmitButton busy={busy} name="intent" value="register">
         {t("register")}

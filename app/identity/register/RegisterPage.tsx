@@ -62,7 +62,7 @@ export function RegisterPage() {
   const failure = result && !result.ok ? result : undefined;
   const success = result?.ok ? result : undefined;
   // Each failed answer may carry a notice: the platform's message, or a translated one.
-  const { notice, showNotice } = useIdentityPage(failure);
+  const { notice, showNotice } = useIdentityPage(failure?.id, failure?.notice);
   const mode = failure?.values.mode ?? page.mode;
 
   return (
