@@ -39,20 +39,29 @@ export async function firebaseErrorShown(
   return shown ? { field: shown.field, key: shown.key, text: identityErrorText(shown, t) } : null;
 }
 
-/** The code typed, checked by Firebase: its ID token, or null with the error shown on its field or in a notice. */
-export async function idTokenForCode(
+/**
+ * The form's post once Firebase has checked the code typed: its ID token in place of the code (the platform's login type
+ * firebase), or null with Firebase's error shown on its field or in a notice.
+ */
+export async function postWithIdToken(
+  fields: FormData,
+  intent: string,
   phone: string,
   code: string,
   t: (key: TranslationKey, values?: Record<string, string>) => string,
   onErrors: (errors: Partial<Record<"mobileNum" | "verificationCode", Message>>) => void,
   onNotice: (notice: Message) => void,
-): Promise<string | null> {
+): Promise<FormData | null> {
   try {
-    return await confirmCodeByFirebase(phone, code);
+    fields.set("firebaseIdToken", await confirmCodeByFirebase(phone, code));
   } catch (error) {
     const shown = await firebaseErrorShown(error, t);
     if (shown?.field) onErrors({ [shown.field]: { key: shown.key } });
     else if (shown) onNotice({ text: shown.text });
     return null;
   }
+  fields.set("intent", intent);
+  fields.set("firebaseChannel", "phone");
+  fields.delete("verificationCode");
+  return fields;
 }

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useRootData } from "~/shell/root-data";
-import type { idTokenForCode } from "./firebase-sms";
+import type * as sms from "./firebase-sms";
 
 // SMS codes sent and checked by Firebase (docs/behaviour/firebase.md#sms-by-firebase). Firebase's code loads with the
 // SMS fields, which send first; never with the page.
@@ -20,16 +20,7 @@ export function useSendByFirebase(wanted: boolean): ((phone: string, recaptcha: 
   );
 }
 
-/** The code typed, checked by Firebase: its ID token, or null with the error shown on its field or in a notice. */
-export function idTokenByFirebase(...args: Parameters<typeof idTokenForCode>): Promise<string | null> {
-  return firebaseSms().then(({ idTokenForCode }) => idTokenForCode(...args));
-}
-
-/** The form's post with Firebase's ID token in place of the code it checked (the platform's login type firebase). */
-export function withIdToken(fields: FormData, intent: string, idToken: string): FormData {
-  fields.set("intent", intent);
-  fields.set("firebaseChannel", "phone");
-  fields.set("firebaseIdToken", idToken);
-  fields.delete("verificationCode");
-  return fields;
+/** firebase-sms.ts's postWithIdToken, loaded on need (already there: the SMS fields that sent the code use it). */
+export function postWithIdToken(...args: Parameters<typeof sms.postWithIdToken>): Promise<FormData | null> {
+  return firebaseSms().then(({ postWithIdToken }) => postWithIdToken(...args));
 }

@@ -7,7 +7,7 @@ import { DeviceFields } from "../fields/DeviceFields";
 import { LoginOrRegisterLink } from "../fields/LoginOrRegisterLink";
 import { MobileCodeFields } from "../fields/MobileCodeFieldsOnNeed";
 import { UsernameField } from "../fields/UsernameField";
-import { idTokenByFirebase, useSendByFirebase, withIdToken } from "../firebase/use-firebase-sms";
+import { postWithIdToken, useSendByFirebase } from "../firebase/use-firebase-sms";
 import type { Message } from "../types";
 import type { LoginActionData, LoginField, LoginPageData } from "./types";
 import { useMessageText } from "../fields/use-message-text";
@@ -69,12 +69,12 @@ export function LoginForm({ page, result, panelId, onNotice, linking = null }: L
         const code = String(fields.get("verificationCode") ?? "").trim();
         if (!code) setMobileErrors({ verificationCode: { key: "error_code_required" } });
         const phone = wireMobile(String(fields.get("countryDialingCode") ?? ""), String(fields.get("mobileNum") ?? ""));
-        const idToken = code ? await idTokenByFirebase(phone, code, t, setMobileErrors, onNotice) : null;
-        if (!idToken) {
+        const post = code ? await postWithIdToken(fields, "firebase", phone, code, t, setMobileErrors, onNotice) : null;
+        if (!post) {
           lock.release();
           return;
         }
-        submit(withIdToken(fields, "firebase", idToken), { method: "post" });
+        submit(post, { method: "post" });
         return;
       }
       // Two captcha widgets may share this form (login and SMS): only the login result goes with the login.

@@ -13,7 +13,7 @@ import { useMessageText } from "../fields/use-message-text";
 import { useFocusFirstError, type FieldIds } from "../fields/use-focus-first-error";
 import { useSubmitLock } from "../fields/use-submit-lock";
 import { submittedFields } from "../fields/submitted-fields";
-import { idTokenByFirebase, useSendByFirebase, withIdToken } from "../firebase/use-firebase-sms";
+import { postWithIdToken, useSendByFirebase } from "../firebase/use-firebase-sms";
 import { validateRegistration, type RegisterField, type RegisterMode } from "./register-form";
 import { SubmitButton } from "../fields/SubmitButton";
 import type { Message } from "../types";
@@ -78,9 +78,9 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
     if (result.notice || Object.keys(result.fieldErrors).length > 0) captcha.reset();
   }, [result, captcha]);
 
-  /** The mobile number and code, the code checked by Firebase: its ID token, or null with the error shown. */
-  const firebaseIdToken = useCallback(
-    async (fields: FormData): Promise<string | null> => {
+  /** The mobile number and code, the code checked by Firebase: the post with its ID token, or null with the error shown. */
+  const firebasePost = useCallback(
+    async (fields: FormData): Promise<FormData | null> => {
       const mobileNum = String(fields.get("mobileNum") ?? "").trim();
       const code = String(fields.get("verificationCode") ?? "").trim();
       const missing: Errors = {};
@@ -91,7 +91,8 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
         focusFirstError(missing);
         return null;
       }
-      return idTokenByFirebase(wireMobile(String(fields.get("countryDialingCode") ?? ""), mobileNum), code, t, setLocalErrors, onNotice);
+      const phone = wireMobile(String(fields.get("countryDialingCode") ?? ""), mobileNum);
+      return postWithIdToken(fields, "identity-register", phone, code, t, setLocalErrors, onNotice);
     },
     [focusFirstError, onNotice, t],
   );
@@ -102,13 +103,13 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
       if (!lock.acquire()) return;
       const fields = submittedFields(event);
       if (sendByFirebase) {
-        const idToken = await firebaseIdToken(fields);
-        if (!idToken) {
+        const post = await firebasePost(fields);
+        if (!post) {
           lock.release();
           return;
         }
-        withIdToken(fields, "identity-register", idToken).delete("password");
-        submit(fields, { method: "post" });
+        post.delete("password");
+        submit(post, { method: "post" });
         return;
       }
       const checked = validateRegistration(fields, {
@@ -130,7 +131,7 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
       }
       submit(fields, { method: "post" });
     },
-    [lock, captcha, submit, focusFirstError, page.mobileAllowed, page.passwordOptionalForMobile, sendByFirebase, firebaseIdToken],
+    [lock, captcha, submit, focusFirstError, page.mobileAllowed, page.passwordOptionalForMobile, sendByFirebase, firebasePost],
   );
 
   return (
