@@ -158,7 +158,9 @@ export function LoginForm({ page, result, panelId, onNotice, linking = null }: L
       <SubmitButton busy={busy} name="intent" value="login">
         {t("login")}
       </SubmitButton>
-      <LoginOrRegisterLink to="/m/register" />
+      <LoginOrRegisterLink question={t("no_account")} to="/m/register">
+        {t("register")}
+      </LoginOrRegisterLink>
     </Form>
   );
 }

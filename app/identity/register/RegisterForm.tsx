@@ -199,7 +199,9 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
       <SubmitButton busy={busy} name="intent" value="register">
         {t("register")}
       </SubmitButton>
-      <LoginOrRegisterLink to="/m/login" />
+      <LoginOrRegisterLink question={t("have_account")} to="/m/login">
+        {t("login")}
+      </LoginOrRegisterLink>
     </Form>
   );
 }
