@@ -158,9 +158,7 @@ export function LoginForm({ page, result, panelId, onNotice, linking = null }: L
       <SubmitButton busy={busy} name="intent" value="login">
         {t("login")}
       </SubmitButton>
-      <LoginOrRegisterLink question={t("no_account")} to="/m/register">
-        {t("register")}
-      </LoginOrRegisterLink>
+      <LoginOrRegisterLink question={t("no_account")} link={t("register")} to="/m/register" />
     </Form>
   );
 }

@@ -199,9 +199,7 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
       <SubmitButton busy={busy} name="intent" value="register">
         {t("register")}
       </SubmitButton>
-      <LoginOrRegisterLink question={t("have_account")} to="/m/login">
-        {t("login")}
-      </LoginOrRegisterLink>
+      <LoginOrRegisterLink question={t("have_account")} link={t("login")} to="/m/login" />
     </Form>
   );
 }
