@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { Link, useActionData, useFetcher, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translate";
 import type { TranslationKey } from "~/i18n/i18n-instance";
-import type { Message } from "~/identity/login/types";
+import type { Message } from "~/identity/types";
 import type { ClaimResult, DetailPanel, MemberTier, PromotionPageItem } from "./detail.server";
 import { Period, PromotionNotice } from "./PromotionViews";
 

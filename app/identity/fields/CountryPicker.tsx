@@ -3,7 +3,7 @@ import { Dialog } from "~/ui/Dialog";
 import { Flag } from "~/ui/Flag";
 import { htmlLang } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/translate";
-import type { Country } from "../login/types";
+import type { Country } from "../types";
 import { useDialogClose } from "../../ui/use-dialog-close";
 import { useHydrated } from "../../ui/use-hydrated";
 

@@ -2,7 +2,7 @@ import type { ComponentProps } from "react";
 import { useTranslation } from "~/i18n/translate";
 import { MobileField } from "./MobileField";
 import { SmsCodeField } from "./SmsCodeField";
-import type { CodeSent, Message } from "../login/types";
+import type { CodeSent, Message } from "../types";
 
 type MobileCodeFieldsProps = {
   /** Prefix of the mobile field's ids (`<prefix>-country`, `<prefix>-mobile`). */
@@ -13,7 +13,11 @@ type MobileCodeFieldsProps = {
   /** What the player typed, kept after an answer. */
   values?: { countryDialingCode?: string; mobileNum?: string; verificationCode?: string };
   mobileError?: string;
+  /** Under the number (the two-factor step's registered number). */
+  mobileHint?: string;
   codeError?: string;
+  /** The "Send code" button's intent without JavaScript: "send-code" unless the form says otherwise. */
+  sendIntent?: string;
   /** The captcha the send-code button needs, per the merchant's settings. */
   captcha: ComponentProps<typeof SmsCodeField>["captcha"];
   codeSent?: CodeSent | null;
@@ -22,7 +26,10 @@ type MobileCodeFieldsProps = {
   sendByFirebase?: ComponentProps<typeof SmsCodeField>["sendByFirebase"];
 };
 
-/** A mobile number and the SMS code sent to it ("send-code" posts the same form): SMS login and mobile registration. */
+/**
+ * A mobile number and the SMS code sent to it ("Send code" posts the same form without JavaScript): SMS login, mobile
+ * registration and the two-factor step's SMS tab.
+ */
 export function MobileCodeFields(props: MobileCodeFieldsProps) {
   const { t } = useTranslation();
   return (
@@ -34,13 +41,14 @@ export function MobileCodeFields(props: MobileCodeFieldsProps) {
         dialingCode={props.values?.countryDialingCode}
         mobileNum={props.values?.mobileNum}
         error={props.mobileError}
+        hint={props.mobileHint}
       />
       <SmsCodeField
         id={props.codeFieldId}
         label={t("verification_code")}
         defaultValue={props.values?.verificationCode}
         error={props.codeError}
-        sendIntent="send-code"
+        sendIntent={props.sendIntent ?? "send-code"}
         captcha={props.captcha}
         codeSent={props.codeSent}
         onMobileErrors={props.onMobileErrors}

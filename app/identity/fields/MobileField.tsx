@@ -2,7 +2,7 @@ import { forwardRef, useState } from "react";
 import { useTranslation } from "~/i18n/translate";
 import { CountryPicker } from "./CountryPicker";
 import { TextField } from "./TextField";
-import type { Country } from "../login/types";
+import type { Country } from "../types";
 
 type MobileFieldProps = {
   idPrefix: string;

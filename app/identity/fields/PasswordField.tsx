@@ -30,3 +30,24 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
     ) : null;
   return <TextField ref={ref} {...field} type={shown ? "text" : "password"} addon={toggle} />;
 });
+
+type PresetProps = Omit<PasswordFieldProps, "name" | "label" | "autoComplete" | "maxLength"> & {
+  /** "password" unless the form posts it under another name. */
+  name?: string;
+  /** "Password" unless the form says which one. */
+  label?: string;
+};
+
+/** A password field for one use: what the browser may fill in, and the longest password the platform takes for it. */
+function passwordPreset(autoComplete: "current-password" | "new-password", maxLength: number) {
+  return forwardRef<HTMLInputElement, PresetProps>(function PasswordPreset(field, ref) {
+    const { t } = useTranslation();
+    return <PasswordField ref={ref} name="password" label={t("password")} autoComplete={autoComplete} maxLength={maxLength} {...field} />;
+  });
+}
+
+/** The password the member has: up to 128 characters (docs/behaviour/identity.md#login-fields). */
+export const CurrentPasswordField = passwordPreset("current-password", 128);
+
+/** A password being chosen: up to 20 characters (docs/behaviour/registration.md#register-fields). */
+export const NewPasswordField = passwordPreset("new-password", 20);

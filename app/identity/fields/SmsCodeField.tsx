@@ -6,13 +6,17 @@ import { useTranslation } from "~/i18n/translate";
 import { normalizeMobile, wireMobile } from "~/identity/phone";
 import { TextField } from "./TextField";
 import { firebaseErrorShown } from "~/identity/firebase/firebase-sms";
-import type { CodeSent, Message, SendCodeResult } from "../login/types";
+import type { SendCodeResult } from "../login/types";
+import type { CodeSent, Message } from "../types";
 
 /**
  * The countdown ticks every 500 ms; 60 s when the platform gives no expiration (docs/behaviour/identity.md#sms-codes).
  */
 export const COUNTDOWN_TICK_MS = 500;
 export const COUNTDOWN_FALLBACK_MS = 60_000;
+
+/** The code's input: up to 12 characters (docs/behaviour/identity.md#login-fields), offered from the SMS where the system can. */
+const CODE_INPUT = { inputMode: "numeric", autoComplete: "one-time-code", maxLength: 12 } as const;
 
 type SmsCaptcha = { required: boolean; version: CaptchaVersion; servers: readonly string[] };
 
@@ -162,9 +166,7 @@ export const SmsCodeField = forwardRef<HTMLInputElement, SmsCodeFieldProps>(func
         id={id}
         name="verificationCode"
         label={label}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={12}
+        {...CODE_INPUT}
         defaultValue={defaultValue}
         error={error}
         addon={addon}

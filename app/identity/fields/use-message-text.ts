@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useTranslation } from "~/i18n/translate";
-import type { Message } from "../login/types";
+import type { Message } from "../types";
 
 /** A Message as text: translated key, or the platform's own words. */
 export function useMessageText(): (message: Message | null | undefined) => string | undefined {

@@ -7,6 +7,7 @@ import { Dialog } from "~/ui/Dialog";
 import { PROVIDER_CHANNELS, type FirebaseClientConfig, type SocialProvider } from "./config";
 import { isPrivateWindow, nativeSignIn, REFUSAL_TOAST_MS, socialRefusal } from "./refusals";
 import { identityError, identityErrorText } from "./identity-errors";
+import type { Message } from "../types";
 
 const PROVIDER_NAMES: Record<SocialProvider, string> = {
   google: "Google",
@@ -40,7 +41,7 @@ type SocialButtonsProps = {
   config: FirebaseClientConfig;
   /** The login form: its device fields, remember-me and redirect go with the sign-in. */
   formId: string;
-  onNotice: (text: string) => void;
+  onNotice: (notice: Message) => void;
 };
 
 /**
@@ -79,7 +80,7 @@ export default function SocialButtons({ config, formId, onNotice }: SocialButton
         post(provider, idToken);
       } catch (error) {
         const shown = identityError(error);
-        if (shown) onNotice(identityErrorText(shown, t));
+        if (shown) onNotice({ text: identityErrorText(shown, t) });
       } finally {
         setBusy(null);
       }

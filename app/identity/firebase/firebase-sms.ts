@@ -1,6 +1,7 @@
 // SMS codes sent and checked by Firebase phone auth (docs/behaviour/firebase.md#sms-by-firebase). This small module
 // is part of the login and register pages; the Auth SDK itself loads only when a code is sent.
 import type { TranslationKey } from "~/i18n/i18n-instance";
+import type { Message } from "../types";
 import type { FirebaseClientConfig } from "./config";
 
 type Confirm = (code: string) => Promise<string>;
@@ -36,4 +37,31 @@ export async function firebaseErrorShown(
   const { identityError, identityErrorText } = await import("./identity-errors");
   const shown = identityError(error);
   return shown ? { field: shown.field, key: shown.key, text: identityErrorText(shown, t) } : null;
+}
+
+/**
+ * The form's post once Firebase has checked the code typed: its ID token in place of the code (the platform's login type
+ * firebase), or null with Firebase's error shown on its field or in a notice.
+ */
+export async function postWithIdToken(
+  fields: FormData,
+  intent: string,
+  phone: string,
+  code: string,
+  t: (key: TranslationKey, values?: Record<string, string>) => string,
+  onErrors: (errors: Partial<Record<"mobileNum" | "verificationCode", Message>>) => void,
+  onNotice: (notice: Message) => void,
+): Promise<FormData | null> {
+  try {
+    fields.set("firebaseIdToken", await confirmCodeByFirebase(phone, code));
+  } catch (error) {
+    const shown = await firebaseErrorShown(error, t);
+    if (shown?.field) onErrors({ [shown.field]: { key: shown.key } });
+    else if (shown) onNotice({ text: shown.text });
+    return null;
+  }
+  fields.set("intent", intent);
+  fields.set("firebaseChannel", "phone");
+  fields.delete("verificationCode");
+  return fields;
 }

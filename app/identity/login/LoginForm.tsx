@@ -1,19 +1,21 @@
-import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { Form, useNavigation, useSubmit } from "@remix-run/react";
+import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { CaptchaField, useCaptcha } from "~/captcha";
 import { useTranslation } from "~/i18n/translate";
-import { useTrackedPath } from "~/shell/root-data";
-import { PasswordField } from "../fields/PasswordField";
+import { CurrentPasswordField } from "../fields/PasswordField";
 import { DeviceFields } from "../fields/DeviceFields";
+import { LoginOrRegisterLink } from "../fields/LoginOrRegisterLink";
 import { MobileCodeFields } from "../fields/MobileCodeFieldsOnNeed";
-import { TextField } from "../fields/TextField";
-import type { LoginActionData, LoginField, LoginPageData, Message } from "./types";
+import { UsernameField } from "../fields/UsernameField";
+import { postWithIdToken, useSendByFirebase } from "../firebase/use-firebase-sms";
+import type { Message } from "../types";
+import type { LoginActionData, LoginField, LoginPageData } from "./types";
 import { useMessageText } from "../fields/use-message-text";
 import { SubmitButton } from "../fields/SubmitButton";
+import { submittedFields } from "../fields/submitted-fields";
 import { useFocusFirstError, type FieldIds } from "../fields/use-focus-first-error";
 import { useSubmitLock } from "../fields/use-submit-lock";
 import { wireMobile } from "../phone";
-import { useRootData } from "~/shell/root-data";
 
 const FIELD_IDS: FieldIds<LoginField> = {
   username: "login-username",
@@ -42,15 +44,7 @@ export function LoginForm({ page, result, panelId, onNotice, linking = null }: L
     navigation.state === "submitting" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/m/login") === true;
   const lock = useSubmitLock(navigation.state !== "idle");
   const [mobileErrors, setMobileErrors] = useState<Partial<Record<LoginField, Message>>>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  const firebase = useRootData()?.firebase ?? null;
-  const firebaseSms = page.settings.smsByFirebase && firebase ? firebase : null;
-  const sendByFirebase = useCallback(
-    // Its code comes with the SMS fields' (which call this), not with the page's.
-    (phone: string, recaptcha: HTMLElement) =>
-      import("../firebase/firebase-sms").then(({ sendCodeByFirebase }) => sendCodeByFirebase(firebaseSms!, phone, recaptcha)),
-    [firebaseSms],
-  );
+  const sendByFirebase = useSendByFirebase(page.settings.smsByFirebase);
 
   const mode = result?.mode ?? page.mode;
   const values = result?.values;
@@ -65,50 +59,22 @@ export function LoginForm({ page, result, panelId, onNotice, linking = null }: L
     if (result.notice || Object.keys(result.fieldErrors).length > 0) loginCaptcha.reset();
   }, [result, loginCaptcha]);
 
-  const onMobileErrors = useCallback((next: Partial<Record<"countryDialingCode" | "mobileNum", Message>>) => setMobileErrors(next), []);
-
-  /** The code typed, checked by Firebase: the ID token, or null with the error shown. */
-  const firebaseIdToken = useCallback(
-    async (fields: FormData): Promise<string | null> => {
-      const phone = wireMobile(String(fields.get("countryDialingCode") ?? ""), String(fields.get("mobileNum") ?? ""));
-      const code = String(fields.get("verificationCode") ?? "").trim();
-      if (!code) {
-        setMobileErrors({ verificationCode: { key: "error_code_required" } });
-        return null;
-      }
-      // Already loaded: the SMS fields on screen use it.
-      const { confirmCodeByFirebase, firebaseErrorShown } = await import("../firebase/firebase-sms");
-      try {
-        return await confirmCodeByFirebase(phone, code);
-      } catch (error) {
-        const shown = await firebaseErrorShown(error, t);
-        if (shown?.field) setMobileErrors({ [shown.field]: { key: shown.key } });
-        else if (shown) onNotice({ text: shown.text });
-        return null;
-      }
-    },
-    [onNotice, t],
-  );
-
   const onSubmit = useCallback(
     async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       if (!lock.acquire()) return;
-      const form = event.currentTarget;
-      const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-      const fields = new FormData(form, submitter);
+      const fields = submittedFields(event);
       // SMS codes by Firebase: Firebase checks the code, and its ID token logs in (type firebase).
-      if (firebaseSms && mode === "sms" && fields.get("intent") !== "send-code") {
-        const idToken = await firebaseIdToken(fields);
-        if (!idToken) {
+      if (sendByFirebase && mode === "sms" && fields.get("intent") !== "send-code") {
+        const code = String(fields.get("verificationCode") ?? "").trim();
+        if (!code) setMobileErrors({ verificationCode: { key: "error_code_required" } });
+        const phone = wireMobile(String(fields.get("countryDialingCode") ?? ""), String(fields.get("mobileNum") ?? ""));
+        const post = code ? await postWithIdToken(fields, "firebase", phone, code, t, setMobileErrors, onNotice) : null;
+        if (!post) {
           lock.release();
           return;
         }
-        fields.set("intent", "firebase");
-        fields.set("firebaseChannel", "phone");
-        fields.set("firebaseIdToken", idToken);
-        fields.delete("verificationCode");
-        submit(fields, { method: "post" });
+        submit(post, { method: "post" });
         return;
       }
       // Two captcha widgets may share this form (login and SMS): only the login result goes with the login.
@@ -118,13 +84,12 @@ export function LoginForm({ page, result, panelId, onNotice, linking = null }: L
       }
       submit(fields, { method: "post" });
     },
-    [lock, loginCaptcha, submit, firebaseSms, mode, firebaseIdToken],
+    [lock, loginCaptcha, submit, sendByFirebase, mode, t, onNotice],
   );
 
   const remember = values?.remember ?? page.prefill.remember;
   return (
     <Form
-      ref={formRef}
       method="post"
       noValidate
       onSubmit={onSubmit}
@@ -149,25 +114,13 @@ export function LoginForm({ page, result, panelId, onNotice, linking = null }: L
 
       {mode === "username" ? (
         <>
-          <TextField
+          <UsernameField
             id={FIELD_IDS.username}
-            name="username"
-            label={t("username")}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
             maxLength={64}
             defaultValue={values?.username ?? page.prefill.username}
             error={text(errors.username)}
           />
-          <PasswordField
-            id={FIELD_IDS.password}
-            name="password"
-            label={t("password")}
-            autoComplete="current-password"
-            maxLength={128}
-            error={text(errors.password)}
-          />
+          <CurrentPasswordField id={FIELD_IDS.password} error={text(errors.password)} />
         </>
       ) : (
         <MobileCodeFields
@@ -184,12 +137,12 @@ export function LoginForm({ page, result, panelId, onNotice, linking = null }: L
           codeError={text(errors.verificationCode)}
           captcha={page.captcha.sms}
           codeSent={result?.codeSent}
-          onMobileErrors={onMobileErrors}
+          onMobileErrors={setMobileErrors}
           onNotice={onNotice}
-          sendByFirebase={firebaseSms ? sendByFirebase : undefined}
+          sendByFirebase={sendByFirebase}
         />
       )}
-      {firebaseSms && mode === "sms" ? (
+      {sendByFirebase && mode === "sms" ? (
         <noscript>
           <p className="login-form__note">{t("sms_needs_javascript")}</p>
         </noscript>
@@ -205,9 +158,7 @@ export function LoginForm({ page, result, panelId, onNotice, linking = null }: L
       <SubmitButton busy={busy} name="intent" value="login">
         {t("login")}
       </SubmitButton>
-      <p className="login-form__register">
-        {t("no_account")} <Link to={useTrackedPath("/m/register")}>{t("register")}</Link>
-      </p>
+      <LoginOrRegisterLink question={t("no_account")} link={t("register")} to="/m/register" />
     </Form>
   );
 }

@@ -2,14 +2,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { lazy, memo, Suspense, useCallback, useEffect, useState } from "react";
 import { NoticeDialog as NoticeDialogOnServer } from "~/ui/NoticeDialog";
 import { TwoFactor as TwoFactorOnServer } from "../two-factor/TwoFactor";
-import { useTranslation } from "~/i18n/translate";
 import { useRootData } from "~/shell/root-data";
 import { LoginForm } from "./LoginForm";
 import { LoginTabs } from "./LoginTabs";
-import type { Message } from "./types";
 import type { action, loader } from "~/routes/m.login";
-import { useHydrated } from "../../ui/use-hydrated";
-import { useMessageText } from "../fields/use-message-text";
+import { IdentityCard } from "../IdentityCard";
+import { useIdentityPage } from "../use-identity-page";
 
 const PANEL_ID = "login-panel";
 
@@ -19,15 +17,6 @@ const PANEL_ID = "login-panel";
 // Social sign-in needs the SDK, so it is offered only once the page runs; its code loads then (never with the page).
 const SocialButtons = lazy(() => import("../firebase/SocialButtons"));
 const IdentityOffer = lazy(() => import("../firebase/IdentityOffer"));
-
-/** The names of the providers, for the texts that speak of "your … account". */
-const CHANNEL_NAMES: Record<string, string> = {
-  "google.com": "Google",
-  "facebook.com": "Facebook",
-  "twitter.com": "X (Twitter)",
-  "oidc.line": "LINE",
-  "apple.com": "Apple",
-};
 
 const TwoFactor = import.meta.env.SSR
   ? TwoFactorOnServer
@@ -49,46 +38,33 @@ const Notice = memo(function Notice({ message }: { message: string }) {
 
 /** /m/login: username or SMS login, remember-me, captcha, two-factor step and the notices of the error catalogue. */
 export function LoginPage() {
-  const { t } = useTranslation();
-  const text = useMessageText();
   const root = useRootData();
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const hydrated = useHydrated();
   // The platform ended the member's session: the page opens with "please login".
-  const sessionEndedNotice = page.sessionEnded ? { id: "session-ended", message: { key: "please_login" } as Message } : null;
-  const [notice, setNotice] = useState<{ id: string; message: Message } | null>(sessionEndedNotice);
+  const opening = page.sessionEnded ? { id: "session-ended", message: { key: "please_login" as const } } : null;
+  // Each answer may carry a notice: the platform's message, about the login or about the two-factor step.
+  const { hydrated, notice, showNotice } = useIdentityPage(
+    result?.id,
+    result && (result.notice ?? result.twoFactor?.notice ?? null),
+    opening,
+  );
   const [twoFactorOpen, setTwoFactorOpen] = useState(true);
   const [offerOpen, setOfferOpen] = useState(true);
   const [linking, setLinking] = useState<string | null>(null);
 
-  // Each answer may carry a notice (platform message) and may open the two-factor step or the identity offer again.
+  // Each answer may open the two-factor step or the identity offer again.
   useEffect(() => {
     if (!result) return;
-    setNotice(result.notice ? { id: result.id, message: result.notice } : null);
-    if (result.twoFactor?.notice) setNotice({ id: `${result.id}-2fa`, message: result.twoFactor.notice });
     setTwoFactorOpen(true);
     setOfferOpen(true);
     // A new identity offer replaces a link in progress; any other answer keeps it (a mistyped password, say).
     if (result.identityOffer) setLinking(null);
   }, [result]);
 
-  const showNotice = useCallback((message: Message) => setNotice({ id: crypto.randomUUID(), message }), []);
-  const showText = useCallback((message: string) => setNotice({ id: crypto.randomUUID(), message: { text: message } }), []);
   const offer = result?.identityOffer ?? null;
-  const offerProvider = offer ? (offer.channel === "phone" ? t("mobile_number") : (CHANNEL_NAMES[offer.channel] ?? offer.channel)) : "";
   const closeTwoFactor = useCallback(() => setTwoFactorOpen(false), []);
 
-  // Before hydration (and with JavaScript off) the notice comes straight from the action's answer.
-  const shownNotice = hydrated
-    ? notice
-    : result?.notice
-      ? { id: result.id, message: result.notice }
-      : result?.twoFactor?.notice
-        ? { id: result.id, message: result.twoFactor.notice }
-        : result
-          ? null
-          : sessionEndedNotice;
   const twoFactor = result?.twoFactor ?? null;
   // Linking an identity is a username-and-password login.
   const mode = linking ? "username" : (result?.mode ?? page.mode);
@@ -112,10 +88,7 @@ export function LoginPage() {
 
   return (
     <div className="login">
-      <section className="card login__card" aria-labelledby="login-title">
-        <h1 id="login-title" className="login__title">
-          {t("login_title", { brand: root?.brand.name ?? "" })}
-        </h1>
+      <IdentityCard name="login" titleKey="login_title" className="card login__card">
         {twoFactorStep && inlineTwoFactor ? (
           // Without JavaScript the two-factor step takes the form's place in the page.
           twoFactorStep
@@ -125,28 +98,27 @@ export function LoginPage() {
             <LoginForm key={mode} page={{ ...page, mode }} result={result} panelId={PANEL_ID} onNotice={showNotice} linking={linking} />
             {hydrated && root?.firebase && root.firebase.providers.length > 0 ? (
               <Suspense fallback={null}>
-                <SocialButtons config={root.firebase} formId={PANEL_ID} onNotice={showText} />
+                <SocialButtons config={root.firebase} formId={PANEL_ID} onNotice={showNotice} />
               </Suspense>
             ) : null}
           </>
         )}
-      </section>
+      </IdentityCard>
       {twoFactorStep && !inlineTwoFactor && twoFactorOpen ? twoFactorStep : null}
       {offer && offerOpen && hydrated ? (
         <Suspense fallback={null}>
           <IdentityOffer
             key={result?.id}
             offer={offer}
-            provider={offerProvider}
-            onLoginExisting={() => {
-              setLinking(offerProvider);
+            onLoginExisting={(provider) => {
+              setLinking(provider);
               setOfferOpen(false);
             }}
             onClose={() => setOfferOpen(false)}
           />
         </Suspense>
       ) : null}
-      {shownNotice ? <Notice key={shownNotice.id} message={text(shownNotice.message) ?? ""} /> : null}
+      {notice ? <Notice key={notice.id} message={notice.text} /> : null}
     </div>
   );
 }

@@ -15,8 +15,7 @@ export function LoginTabs({ mode, panelId }: { mode: LoginMode; panelId: string 
 
   const hrefFor = (target: LoginMode) => {
     const search = new URLSearchParams(location.search);
-    if (target === "username") search.set("mode", "username");
-    else search.set("mode", "sms");
+    search.set("mode", target);
     return `${location.pathname}?${search}`;
   };
 

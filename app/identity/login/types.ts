@@ -1,13 +1,11 @@
 // What the login route's loader and action send to the page. Types only: shared by the server and the components.
-import type { TranslationKey } from "../../i18n/i18n-instance";
+import type { CodeSent, Country, FormAnswer, Message } from "../types";
 import type { TwoFactorField, TwoFactorMethod } from "../two-factor/methods";
 
+// The server modules still name the shared words from here (app/identity/types.ts holds them).
+export type { Country, Message };
+
 export type LoginMode = "username" | "sms";
-
-/** A message on screen: a translation key, or the platform's own text (already in the member's language). */
-export type Message = { key: TranslationKey; values?: Record<string, string> } | { text: string };
-
-export type Country = { countryCode: string; countryDialingCode: string };
 
 /** The loader's merchant-dependent choices for the login page. */
 export type LoginPageSettings = {
@@ -42,8 +40,6 @@ export type LoginValues = {
   remember: boolean;
 };
 
-export type CodeSent = { expiresInMs: number };
-
 export type TwoFactorValues = { countryDialingCode?: string; mobileNum?: string; payeeName?: string; email?: string };
 
 export type TwoFactorState = {
@@ -60,14 +56,8 @@ export type TwoFactorState = {
   passed: { location: string } | null;
 };
 
-export type LoginActionData = {
-  /** Unique per answer, so the same notice shows again after a second identical failure. */
-  id: string;
+export type LoginActionData = FormAnswer<LoginField, LoginValues> & {
   mode: LoginMode;
-  values: LoginValues;
-  fieldErrors: Partial<Record<LoginField, Message>>;
-  notice: Message | null;
-  codeSent: CodeSent | null;
   twoFactor: TwoFactorState | null;
   /** A Firebase sign-in found no member: the choice to offer. */
   identityOffer: IdentityOffer | null;

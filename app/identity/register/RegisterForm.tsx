@@ -1,19 +1,23 @@
-import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { CaptchaField, useCaptcha } from "~/captcha";
+import type { TranslationKey } from "~/i18n/i18n-instance";
 import { useTranslation } from "~/i18n/translate";
-import { useTrackedPath } from "~/shell/root-data";
-import { PasswordField } from "../fields/PasswordField";
+import { NewPasswordField } from "../fields/PasswordField";
 import { DeviceFields } from "../fields/DeviceFields";
+import { LoginOrRegisterLink } from "../fields/LoginOrRegisterLink";
 import { MobileCodeFields } from "../fields/MobileCodeFieldsOnNeed";
-import { TextField } from "../fields/TextField";
+import { OptionalCodeField } from "../fields/OptionalCodeField";
+import { UsernameField } from "../fields/UsernameField";
 import { useMessageText } from "../fields/use-message-text";
 import { useFocusFirstError, type FieldIds } from "../fields/use-focus-first-error";
 import { useSubmitLock } from "../fields/use-submit-lock";
+import { submittedFields } from "../fields/submitted-fields";
+import { postWithIdToken, useSendByFirebase } from "../firebase/use-firebase-sms";
 import { validateRegistration, type RegisterField, type RegisterMode } from "./register-form";
 import { SubmitButton } from "../fields/SubmitButton";
-import type { Message, RegisterFailure, RegisterPageData } from "./types";
-import { useRootData } from "~/shell/root-data";
+import type { Message } from "../types";
+import type { RegisterFailure, RegisterPageData } from "./types";
 import { wireMobile } from "../phone";
 
 const FIELD_IDS: FieldIds<RegisterField> = {
@@ -25,6 +29,12 @@ const FIELD_IDS: FieldIds<RegisterField> = {
   referralCode: "register-referral",
   affiliateCode: "register-affiliate",
 };
+
+/** The optional codes (docs/behaviour/registration.md#referral-codes), prefilled by the page. */
+const CODE_FIELDS = [
+  ["referralCode", "referral_code"],
+  ["affiliateCode", "affiliate_code"],
+] as const satisfies readonly (readonly [RegisterField & keyof RegisterPageData, TranslationKey])[];
 
 type Errors = Partial<Record<RegisterField, Message>>;
 
@@ -54,15 +64,8 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
   const values = result?.values;
   const errors: Errors = { ...(result?.fieldErrors ?? {}), ...localErrors };
   const passwordOptional = mode === "mobile" && page.passwordOptionalForMobile;
-  const rootFirebase = useRootData()?.firebase ?? null;
   // Mobile registration by identity provider: Firebase sends and checks the code; no password, no platform captcha.
-  const firebaseSms = mode === "mobile" && page.smsByFirebase && rootFirebase ? rootFirebase : null;
-  const sendByFirebase = useCallback(
-    // Its code comes with the SMS fields' (which call this), not with the page's.
-    (phone: string, recaptcha: HTMLElement) =>
-      import("../firebase/firebase-sms").then(({ sendCodeByFirebase }) => sendCodeByFirebase(firebaseSms!, phone, recaptcha)),
-    [firebaseSms],
-  );
+  const sendByFirebase = useSendByFirebase(mode === "mobile" && page.smsByFirebase);
 
   // A new answer: focus goes to its first invalid field, its errors replace the local ones, and a used captcha
   // result is dropped for a fresh challenge (docs/behaviour/captcha.md#single-use-result).
@@ -75,11 +78,9 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
     if (result.notice || Object.keys(result.fieldErrors).length > 0) captcha.reset();
   }, [result, captcha]);
 
-  const onMobileErrors = useCallback((next: Errors) => setLocalErrors(next), []);
-
-  /** The mobile number and code, the code checked by Firebase: its ID token, or null with the error shown. */
-  const firebaseIdToken = useCallback(
-    async (fields: FormData): Promise<string | null> => {
+  /** The mobile number and code, the code checked by Firebase: the post with its ID token, or null with the error shown. */
+  const firebasePost = useCallback(
+    async (fields: FormData): Promise<FormData | null> => {
       const mobileNum = String(fields.get("mobileNum") ?? "").trim();
       const code = String(fields.get("verificationCode") ?? "").trim();
       const missing: Errors = {};
@@ -90,16 +91,8 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
         focusFirstError(missing);
         return null;
       }
-      // Already loaded: the SMS fields on screen use it.
-      const { confirmCodeByFirebase, firebaseErrorShown } = await import("../firebase/firebase-sms");
-      try {
-        return await confirmCodeByFirebase(wireMobile(String(fields.get("countryDialingCode") ?? ""), mobileNum), code);
-      } catch (error) {
-        const shown = await firebaseErrorShown(error, t);
-        if (shown?.field) setLocalErrors({ [shown.field]: { key: shown.key } });
-        else if (shown) onNotice({ text: shown.text });
-        return null;
-      }
+      const phone = wireMobile(String(fields.get("countryDialingCode") ?? ""), mobileNum);
+      return postWithIdToken(fields, "identity-register", phone, code, t, setLocalErrors, onNotice);
     },
     [focusFirstError, onNotice, t],
   );
@@ -108,21 +101,15 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
     async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       if (!lock.acquire()) return;
-      const form = event.currentTarget;
-      const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-      const fields = new FormData(form, submitter);
-      if (firebaseSms) {
-        const idToken = await firebaseIdToken(fields);
-        if (!idToken) {
+      const fields = submittedFields(event);
+      if (sendByFirebase) {
+        const post = await firebasePost(fields);
+        if (!post) {
           lock.release();
           return;
         }
-        fields.set("intent", "identity-register");
-        fields.set("firebaseChannel", "phone");
-        fields.set("firebaseIdToken", idToken);
-        fields.delete("verificationCode");
-        fields.delete("password");
-        submit(fields, { method: "post" });
+        post.delete("password");
+        submit(post, { method: "post" });
         return;
       }
       const checked = validateRegistration(fields, {
@@ -144,7 +131,7 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
       }
       submit(fields, { method: "post" });
     },
-    [lock, captcha, submit, focusFirstError, page.mobileAllowed, page.passwordOptionalForMobile, firebaseSms, firebaseIdToken],
+    [lock, captcha, submit, focusFirstError, page.mobileAllowed, page.passwordOptionalForMobile, sendByFirebase, firebasePost],
   );
 
   return (
@@ -155,13 +142,8 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
       <DeviceFields />
 
       {mode === "username" ? (
-        <TextField
+        <UsernameField
           id={FIELD_IDS.username}
-          name="username"
-          label={t("username")}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
           maxLength={16}
           defaultValue={values?.username ?? page.suggestedUsername}
           // The rule's error says the same as its hint: one of them at a time.
@@ -179,9 +161,9 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
           codeError={text(errors.verificationCode)}
           captcha={page.smsCaptcha}
           codeSent={result?.codeSent}
-          onMobileErrors={onMobileErrors}
+          onMobileErrors={setLocalErrors}
           onNotice={onNotice}
-          sendByFirebase={firebaseSms ? sendByFirebase : undefined}
+          sendByFirebase={sendByFirebase}
         />
       )}
       {mode === "mobile" && page.smsByFirebase ? (
@@ -190,52 +172,34 @@ export function RegisterForm({ page, mode, result, onNotice }: RegisterFormProps
         </noscript>
       ) : null}
 
-      {firebaseSms ? null : (
-        <PasswordField
+      {sendByFirebase ? null : (
+        <NewPasswordField
           ref={password}
           id={FIELD_IDS.password}
-          name="password"
-          label={t("password")}
-          autoComplete="new-password"
-          maxLength={20}
           hint={errors.password ? undefined : passwordOptional ? t("register_password_optional_hint") : t("password_rule_hint")}
           error={text(errors.password)}
         />
       )}
 
       <div className="register-form__codes">
-        <TextField
-          id={FIELD_IDS.referralCode}
-          name="referralCode"
-          label={t("referral_code")}
-          hint={t("optional")}
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={64}
-          defaultValue={values?.referralCode ?? page.referralCode}
-          error={text(errors.referralCode)}
-        />
-        <TextField
-          id={FIELD_IDS.affiliateCode}
-          name="affiliateCode"
-          label={t("affiliate_code")}
-          hint={t("optional")}
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={64}
-          defaultValue={values?.affiliateCode ?? page.affiliateCode}
-          error={text(errors.affiliateCode)}
-        />
+        {CODE_FIELDS.map(([field, label]) => (
+          <OptionalCodeField
+            key={field}
+            id={FIELD_IDS[field]}
+            name={field}
+            label={t(label)}
+            defaultValue={values?.[field] ?? page[field]}
+            error={text(errors[field])}
+          />
+        ))}
       </div>
 
-      {firebaseSms ? null : <CaptchaField ref={captcha.ref} product="register" {...page.captcha} />}
+      {sendByFirebase ? null : <CaptchaField ref={captcha.ref} product="register" {...page.captcha} />}
 
       <SubmitButton busy={busy} name="intent" value="register">
         {t("register")}
       </SubmitButton>
-      <p className="login-form__register">
-        {t("have_account")} <Link to={useTrackedPath("/m/login")}>{t("login")}</Link>
-      </p>
+      <LoginOrRegisterLink question={t("have_account")} link={t("login")} to="/m/login" />
     </Form>
   );
 }

@@ -3,12 +3,11 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Dialog } from "~/ui/Dialog";
 import { NoticeDialog } from "~/ui/NoticeDialog";
 import { useTranslation } from "~/i18n/translate";
-import { useRootData } from "~/shell/root-data";
-import { useHydrated } from "../../ui/use-hydrated";
-import { useMessageText } from "../fields/use-message-text";
+import { IdentityCard } from "../IdentityCard";
+import { useIdentityPage } from "../use-identity-page";
 import { RegisterForm } from "./RegisterForm";
 import { RegisterTabs } from "./RegisterTabs";
-import type { Message, RegisterSuccess } from "./types";
+import type { RegisterSuccess } from "./types";
 import type { action, loader } from "~/routes/m.register";
 
 /** How long the success alert stays before the member is taken on (docs/behaviour/registration.md#register-success). */
@@ -58,38 +57,21 @@ function SuccessDialog({ success }: { success: RegisterSuccess }) {
 
 /** /m/register: username or mobile-number registration with referral and affiliate codes and the captcha. */
 export function RegisterPage() {
-  const { t } = useTranslation();
-  const text = useMessageText();
-  const root = useRootData();
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const hydrated = useHydrated();
-  const [notice, setNotice] = useState<{ id: string; message: Message } | null>(null);
-
   const failure = result && !result.ok ? result : undefined;
   const success = result?.ok ? result : undefined;
-
   // Each failed answer may carry a notice: the platform's message, or a translated one.
-  useEffect(() => {
-    if (failure) setNotice(failure.notice ? { id: failure.id, message: failure.notice } : null);
-  }, [failure]);
-
-  const showNotice = useCallback((message: Message) => setNotice({ id: crypto.randomUUID(), message }), []);
-
-  // Before hydration (and with JavaScript off) the notice comes straight from the action's answer.
-  const shownNotice = hydrated ? notice : failure?.notice ? { id: failure.id, message: failure.notice } : null;
+  const { notice, showNotice } = useIdentityPage(failure?.id, failure?.notice);
   const mode = failure?.values.mode ?? page.mode;
 
   return (
     <div className="login register">
-      <section className="card" aria-labelledby="register-title">
-        <h1 id="register-title" className="login__title">
-          {t("register_title", { brand: root?.brand.name ?? "" })}
-        </h1>
+      <IdentityCard name="register" titleKey="register_title" className="card">
         {page.mobileAllowed ? <RegisterTabs mode={mode} /> : null}
         <RegisterForm key={mode} page={page} mode={mode} result={failure} onNotice={showNotice} />
-      </section>
-      {shownNotice && !success ? <NoticeDialog key={shownNotice.id} notice={{ message: text(shownNotice.message) ?? "" }} /> : null}
+      </IdentityCard>
+      {notice && !success ? <NoticeDialog key={notice.id} notice={{ message: notice.text }} /> : null}
       {success ? <SuccessDialog key={success.id} success={success} /> : null}
     </div>
   );

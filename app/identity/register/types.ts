@@ -1,9 +1,10 @@
 // What the register route's loader and action send to the page. Types only: shared by the server and the components.
 import type { TranslationKey } from "../../i18n/i18n-instance";
-import type { CodeSent, Country, Message } from "../login/types";
+import type { Country, FormAnswer, Message } from "../types";
 import type { RegisterField, RegisterMode, RegisterValues } from "./register-form";
 
-export type { CodeSent, Country, Message };
+// The register route still names Message from here (app/identity/types.ts holds it).
+export type { Message };
 
 export type RegisterPageData = {
   mode: RegisterMode;
@@ -26,18 +27,11 @@ export type RegisterPageData = {
   smsByFirebase: boolean;
 };
 
-export type RegisterFailure = {
-  ok: false;
-  /** Unique per answer, so the same notice shows again after a second identical failure. */
-  id: string;
-  values: RegisterValues;
-  /** Local rule errors (translation keys) and the platform's error on the field it belongs to. */
-  fieldErrors: Partial<Record<RegisterField, Message>>;
-  /** The notice alert (docs/behaviour/registration.md#register-errors). */
-  notice: Message | null;
-  /** A code sent by the "Send code" button without JavaScript: the countdown starts from here. */
-  codeSent: CodeSent | null;
-};
+/**
+ * Its field errors: local rule errors (translation keys) and the platform's error on the field it belongs to; its
+ * notice: the notice alert (docs/behaviour/registration.md#register-errors).
+ */
+export type RegisterFailure = FormAnswer<RegisterField, RegisterValues> & { ok: false };
 
 export type RegisterSuccess = {
   ok: true;

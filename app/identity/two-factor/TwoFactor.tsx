@@ -3,17 +3,16 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type Keyboard
 import { Dialog } from "~/ui/Dialog";
 import { useTranslation } from "~/i18n/translate";
 import type { TranslationKey } from "~/i18n/i18n-instance";
-import { SmsCodeField } from "../fields/SmsCodeField";
 import { DeviceFields } from "../fields/DeviceFields";
-import { MobileField } from "../fields/MobileField";
-import { TextField } from "../fields/TextField";
-import type { CaptchaSetupData, Country, Message, TwoFactorState, TwoFactorValues } from "../login/types";
+import type { CaptchaSetupData, TwoFactorState, TwoFactorValues } from "../login/types";
+import type { Country, Message } from "../types";
 import { useDialogClose } from "../../ui/use-dialog-close";
-import { useMessageText } from "../fields/use-message-text";
-import { useFocusFirstError, type FieldIds } from "../fields/use-focus-first-error";
+import { useFocusFirstError } from "../fields/use-focus-first-error";
 import { useSubmitLock } from "../fields/use-submit-lock";
 import { SubmitButton } from "../fields/SubmitButton";
+import { submittedFields } from "../fields/submitted-fields";
 import { fieldToFocus, validateTwoFactor, type TwoFactorField, type TwoFactorMethod } from "./methods";
+import { TWO_FACTOR_FIELD_IDS, TwoFactorFields } from "./TwoFactorFields";
 
 /** The post-login action runs 0.5 s after 'login_2fa_pass' (docs/behaviour/identity.md#two-factor-methods). */
 export const TWO_FACTOR_SUCCESS_DELAY_MS = 500;
@@ -23,15 +22,6 @@ const TAB_LABELS: Record<TwoFactorMethod, TranslationKey> = {
   sms: "two_factor_tab_sms",
   ga: "two_factor_tab_ga",
   email: "two_factor_tab_email",
-};
-
-// In the order the inputs are shown, as METHOD_FIELDS lists them: the first invalid one gets focus.
-const FIELD_IDS: FieldIds<TwoFactorField> = {
-  payeeName: "tf-payee",
-  email: "tf-email",
-  authCode: "tf-auth",
-  mobileNum: "tf-sms-mobile",
-  verificationCode: "tf-code",
 };
 
 type TwoFactorProps = {
@@ -62,7 +52,6 @@ function viewFrom(state: TwoFactorState, version: number): View {
 /** The two-factor step (docs/behaviour/identity.md#two-factor-methods): a tab per required method, in a fixed order. */
 export function TwoFactor({ answerId, state, countries, defaultDialingCode, captchaSms, modal, onClose, onNotice }: TwoFactorProps) {
   const { t } = useTranslation();
-  const text = useMessageText();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -81,7 +70,7 @@ export function TwoFactor({ answerId, state, countries, defaultDialingCode, capt
 
   // `focus` is set by an answer or a failed check (never by a tab switch): its first invalid input, else the input
   // to type into next (fieldToFocus, the rule the action applies too).
-  useFocusFirstError(FIELD_IDS, view.focus ? view.errors : null, view.focus);
+  useFocusFirstError(TWO_FACTOR_FIELD_IDS, view.focus ? view.errors : null, view.focus);
 
   // Verified: the message shows, and 0.5 s later the member moves on. The delay counts from the end of the action's
   // revalidation: a navigation started while it runs would cancel it, and the page would keep the visitor's header.
@@ -136,9 +125,7 @@ export function TwoFactor({ answerId, state, countries, defaultDialingCode, capt
   const onSubmit = useCallback(
     (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
-      const form = event.currentTarget;
-      const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-      const fields = new FormData(form, submitter);
+      const fields = submittedFields(event);
       // Checked here first: an empty field gets error styling and focus without a round trip.
       const { errors } = validateTwoFactor(view.active, Object.fromEntries([...fields].map(([k, v]) => [k, String(v)])));
       if (Object.keys(errors).length > 0) {
@@ -154,7 +141,6 @@ export function TwoFactor({ answerId, state, countries, defaultDialingCode, capt
   );
 
   const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
-  const err = (field: TwoFactorField) => text(view.errors[field]);
   const fieldsKey = `${view.active}-${view.version}`;
 
   const content = (
@@ -204,64 +190,18 @@ export function TwoFactor({ answerId, state, countries, defaultDialingCode, capt
             className="two-factor__panel"
             key={fieldsKey}
           >
-            {view.active === "payeeName" ? (
-              <TextField
-                id={FIELD_IDS.payeeName}
-                name="payeeName"
-                label={t("payee_name")}
-                autoComplete="name"
-                maxLength={100}
-                defaultValue={view.values.payeeName}
-                error={err("payeeName")}
-              />
-            ) : null}
-            {view.active === "email" ? (
-              <TextField
-                id={FIELD_IDS.email}
-                name="email"
-                type="email"
-                label={t("email_address")}
-                autoComplete="email"
-                maxLength={254}
-                defaultValue={view.values.email}
-                error={err("email")}
-              />
-            ) : null}
-            {view.active === "ga" ? (
-              <TextField
-                id={FIELD_IDS.authCode}
-                name="authCode"
-                label={t("auth_code")}
-                hint={t("auth_code_hint")}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                error={err("authCode")}
-              />
-            ) : null}
-            {view.active === "sms" ? (
-              <>
-                <MobileField
-                  idPrefix="tf-sms"
-                  countries={countries}
-                  defaultDialingCode={defaultDialingCode}
-                  dialingCode={view.values.countryDialingCode}
-                  mobileNum={view.values.mobileNum}
-                  error={err("mobileNum")}
-                  hint={state.maskedMobile ? t("two_factor_registered_mobile", { mobile: state.maskedMobile }) : undefined}
-                />
-                <SmsCodeField
-                  id={FIELD_IDS.verificationCode}
-                  label={t("verification_code")}
-                  error={err("verificationCode")}
-                  sendIntent="2fa-send-code"
-                  captcha={captchaSms}
-                  codeSent={view.version === 0 || view.active === state.active ? state.codeSent : null}
-                  onMobileErrors={onMobileErrors}
-                  onNotice={onNotice}
-                />
-              </>
-            ) : null}
+            <TwoFactorFields
+              method={view.active}
+              values={view.values}
+              errors={view.errors}
+              maskedMobile={state.maskedMobile}
+              countries={countries}
+              defaultDialingCode={defaultDialingCode}
+              captchaSms={captchaSms}
+              codeSent={view.version === 0 || view.active === state.active ? state.codeSent : null}
+              onMobileErrors={onMobileErrors}
+              onNotice={onNotice}
+            />
           </div>
           <div className="dialog__actions">
             <SubmitButton busy={busy} name="intent" value="verify">
