@@ -1,7 +1,7 @@
 // The error catalogue for identity calls, as messages the login and two-factor screens show
 // (docs/behaviour/identity.md#login-messages).
 import type { PlatformResult } from "../.server/platform/outcomes";
-import type { Message } from "./login/types";
+import type { Message } from "./types";
 import type { TranslationKey } from "../i18n/i18n-instance";
 
 export function keyMessage(key: TranslationKey): Message {

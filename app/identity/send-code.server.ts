@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { AppContext } from "../lib/context.server";
 import { isDialingCode, isNationalNumber, normalizeMobile, wireMobile } from "./phone";
-import type { Message } from "./login/types";
+import type { Message } from "./types";
 import { callSendSmsCode, type GeetestFields } from "./session-calls.server";
 import { keyMessage, noticeFor, serviceUnavailableNotice } from "./messages.server";
 import { checkThrottle, clearRules, recordAttempt, smsLoginCodeRule, tooManyAttempts } from "./throttle.server";

@@ -4,7 +4,7 @@
 // the stranger; the per-account and per-address limits are soft: a device that has logged in to the account before
 // passes them (docs/decisions/0062-identity-guard-shards.md).
 import type { AppContext } from "../lib/context.server";
-import type { Message } from "./login/types";
+import type { Message } from "./types";
 import { identityGuardFor, type AttemptRule, type AttemptState } from "../.server/security/identity-guard";
 import { md5Hex } from "../.server/platform/encryption";
 import { deviceSeedOf, serverDeviceId } from "./device-id.server";

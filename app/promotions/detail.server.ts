@@ -10,7 +10,7 @@ import { CacheNone } from "../.server/platform/data";
 import { getMemberInfo } from "../.server/platform/member";
 import { requireMember } from "../identity/guard.server";
 import { keyMessage, newId, noticeFor } from "../identity/messages.server";
-import type { Message } from "../identity/login/types";
+import type { Message } from "../identity/types";
 import type { TranslationKey } from "../i18n/i18n-instance";
 import { currencyCode } from "./promotions.server";
 import { htmlLang } from "../i18n/languages";

@@ -3,7 +3,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useCallback } from "react";
 import { Dialog } from "~/ui/Dialog";
-import { PasswordField } from "~/identity/fields/PasswordField";
+import { CurrentPasswordField, NewPasswordField } from "~/identity/fields/PasswordField";
 import type { TranslationKey } from "~/i18n/i18n-instance";
 import { useTranslation } from "~/i18n/translate";
 import { useMessageText } from "~/identity/fields/use-message-text";
@@ -64,34 +64,28 @@ export function ChangePasswordPage() {
           {askOld ? (
             <>
               <input type="hidden" name="askOld" value="1" />
-              <PasswordField
+              <CurrentPasswordField
                 id={FIELD_IDS.oldPassword}
                 name="oldPassword"
                 revealable={false}
                 label={t("old_password")}
-                autoComplete="current-password"
-                maxLength={128}
                 error={text(errors.oldPassword)}
               />
             </>
           ) : null}
-          <PasswordField
+          <NewPasswordField
             id={FIELD_IDS.newPassword}
             name="newPassword"
             revealable={false}
             label={t("new_password")}
             hint={t("password_rule_hint")}
-            autoComplete="new-password"
-            maxLength={20}
             error={text(errors.newPassword)}
           />
-          <PasswordField
+          <NewPasswordField
             id={FIELD_IDS.confirmPassword}
             name="confirmPassword"
             revealable={false}
             label={t("confirm_password")}
-            autoComplete="new-password"
-            maxLength={20}
             error={text(errors.confirmPassword)}
           />
           <SubmitButton busy={busy}>{t("change_password")}</SubmitButton>

@@ -2,7 +2,7 @@
 import { data, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { TranslationKey } from "../../i18n/i18n-instance";
-import type { Message } from "../login/types";
+import type { Message } from "../types";
 import { callChangePassword } from "../session-calls.server";
 import { requireMember } from "../guard.server";
 import { keyMessage, newId, noticeFor, serviceUnavailableNotice } from "../messages.server";

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { deviceHeader, parseDisplayMode } from "../device";
 import { keyMessage, newId } from "../messages.server";
 import type { TranslationKey } from "../../i18n/i18n-instance";
-import type { LoginActionData, LoginField, LoginMode, LoginValues, Message } from "./types";
+import type { LoginActionData, LoginField, LoginMode, LoginValues } from "./types";
+import type { Message } from "../types";
 
 const text = (max: number) => z.string().max(max).optional();
 

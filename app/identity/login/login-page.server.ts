@@ -1,6 +1,7 @@
 // The /m/login loader's data: which modes, captcha, dialling codes and prefill the merchant's settings ask for.
 import type { AppContext } from "../../lib/context.server";
-import type { Country, LoginMode, LoginPageData, LoginPrefill } from "./types";
+import type { LoginMode, LoginPageData, LoginPrefill } from "./types";
+import type { Country } from "../types";
 import { captchaSetupFromSettings } from "../../captcha/captcha.server";
 import { getCountries, getSiteSettings, siteSettingsSchema } from "../../.server/platform/site";
 import { readRememberedLogin } from "../remembered-login.server";

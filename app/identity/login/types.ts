@@ -2,9 +2,6 @@
 import type { CodeSent, Country, FormAnswer, Message } from "../types";
 import type { TwoFactorField, TwoFactorMethod } from "../two-factor/methods";
 
-// The server modules still name the shared words from here (app/identity/types.ts holds them).
-export type { Country, Message };
-
 export type LoginMode = "username" | "sms";
 
 /** The loader's merchant-dependent choices for the login page. */

@@ -3,7 +3,8 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { AppContext } from "../../lib/context.server";
 import { fieldForErrorCode, keptValues, validateRegistration, type RegisterValues } from "./register-form";
-import type { Message, RegisterActionData, RegisterFailure } from "./types";
+import type { RegisterActionData, RegisterFailure } from "./types";
+import type { Message } from "../types";
 import { deviceHeader, registerMethod } from "../device";
 import type { SiteSettings } from "../../.server/platform/site";
 import { callRegisterByIdentity, identityFieldsOf } from "../firebase/identity-login.server";

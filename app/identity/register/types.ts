@@ -1,10 +1,7 @@
 // What the register route's loader and action send to the page. Types only: shared by the server and the components.
 import type { TranslationKey } from "../../i18n/i18n-instance";
-import type { Country, FormAnswer, Message } from "../types";
+import type { Country, FormAnswer } from "../types";
 import type { RegisterField, RegisterMode, RegisterValues } from "./register-form";
-
-// The register route still names Message from here (app/identity/types.ts holds it).
-export type { Message };
 
 export type RegisterPageData = {
   mode: RegisterMode;

@@ -4,7 +4,8 @@ import { redirect } from "@remix-run/cloudflare";
 import type { AppContext } from "../../lib/context.server";
 import { parseDisplayMode } from "../device";
 import { wireMobile } from "../phone";
-import type { Message, TwoFactorState, TwoFactorValues } from "../login/types";
+import type { TwoFactorState, TwoFactorValues } from "../login/types";
+import type { Message } from "../types";
 import {
   METHOD_CODES,
   fieldToFocus,

@@ -3,7 +3,8 @@
 // function, an IdentityGuard in memory, the cookies as the Worker's commit point writes them.
 import { beforeEach, describe, expect, it } from "vitest";
 import { loginAction } from "~/identity/login/login-action.server";
-import type { LoginActionData, Message } from "~/identity/login/types";
+import type { LoginActionData } from "~/identity/login/types";
+import type { Message } from "~/identity/types";
 import { readRememberedCredentials, readRememberedLogin, rememberDeps } from "~/identity/remembered-login.server";
 import { forgetRsaKeys } from "~/.server/platform/client";
 import { createTranslate } from "~/i18n/translator";
