@@ -10,14 +10,18 @@ function useUnreadCount(initial: number | null): number | null {
   useEffect(() => setCount(initial), [initial]);
   useEffect(() => {
     let stopped = false;
+    // Refreshes can overlap (focus, visible again, the timer): only the latest one's answer is shown, so a slow earlier
+    // answer never puts back a count that has since changed.
+    let latest = 0;
     const refresh = async () => {
       if (document.visibilityState !== "visible") return;
+      const asked = ++latest;
       try {
         const reply = await fetch(UNREAD_PATH, { headers: { Accept: "application/json" }, cache: "no-store" });
         if (!reply.ok) return;
         const { unreadReplySchema } = await import("./unread-reply");
         const parsed = unreadReplySchema.safeParse(await reply.json());
-        if (parsed.success && !stopped) setCount(parsed.data.count);
+        if (parsed.success && !stopped && asked === latest) setCount(parsed.data.count);
       } catch {
         // offline or a nonsense reply: keep what is shown
       }
