@@ -312,12 +312,15 @@ exclusiveBothWays("a platform slower than the form's deadline", () => {
     await openLogin(page);
     await faults({ merchant: "demo", latencyMs: callTimeoutMs + 2_000 });
     await fillCredentials(page, "demo01", "demo1234");
-    const started = Date.now();
+    const posted = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/m/login"));
     await loginButton(page).click();
     // The post's own deadline bounds the wait (the default 5 s would end before it).
     const notice = page.getByRole("alertdialog", { name: "Notice" });
     await expect(notice).toContainText("The server took too long to answer. Please try again.", { timeout: actionDeadlineMs + 2_000 });
-    expect(Date.now() - started).toBeLessThan(callTimeoutMs);
+    // The answer came by the form's deadline, not the call's timeout: timed from the request's start to its answer, as
+    // the browser measured it (the click and the page's rendering are not the server's time).
+    const timing = (await posted).request().timing();
+    expect(timing.responseEnd - timing.requestStart).toBeLessThan(callTimeoutMs);
     await notice.getByRole("button", { name: "Confirm" }).click();
     await expect(page.getByRole("textbox", { name: "Username" })).toHaveValue("demo01");
   });
