@@ -5,6 +5,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { animationsFinished, expect, pauseClock, SCREENSHOT, scripts, shellState, test as base, urlOn, waitForHydration } from "./fixtures";
 import { addMemberSession } from "./support/member";
+import { dismissAnnouncements } from "./support/announcements";
 import { ANDROID_CHROME, IOS_CHROME, IOS_SAFARI, nativeApp } from "./support/user-agents";
 
 // The announcement popup would cover the home page these tests use (docs/behaviour/announcements.md#tests).
@@ -26,6 +27,9 @@ const test = base.extend<{
     await provide(async (userAgent) => {
       const context = await browser.newContext({ userAgent, isMobile: true, hasTouch: true });
       contexts.push(context);
+      // As for the test's own context (base.use above): the popup, which opens a second after the page, must not cover
+      // a control the test is about to use.
+      for (const host of ["demo.localhost", "vn.localhost"]) await dismissAnnouncements(context, host);
       return context.newPage();
     });
     await Promise.all(contexts.map((context) => context.close()));
