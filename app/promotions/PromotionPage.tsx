@@ -8,7 +8,7 @@ import { useTranslation } from "~/i18n/translate";
 import type { TranslationKey } from "~/i18n/i18n-instance";
 import type { Message } from "~/identity/types";
 import type { ClaimResult, DetailPanel, MemberTier, PromotionPageItem } from "./detail.server";
-import { Period, PromotionNotice } from "./PromotionViews";
+import { PromotionFacts, PromotionNotice } from "./PromotionViews";
 
 function CheckIcon() {
   return (
@@ -343,17 +343,7 @@ function PromotionSection({ item }: { item: PromotionPageItem }) {
           {promotion.summary}
         </p>
       ) : null}
-      <dl className="promo-detail__facts">
-        <Period promotion={promotion} />
-        {promotion.maxBonus ? (
-          <>
-            <dt>{t("promo_max_bonus")}</dt>
-            <dd>
-              <bdi>{promotion.maxBonus}</bdi>
-            </dd>
-          </>
-        ) : null}
-      </dl>
+      <PromotionFacts promotion={promotion} />
       <Panel panel={panel} promotionId={promotion.id} />
       <ClaimNotice promotionId={promotion.id} />
       {promotion.goTo ? (

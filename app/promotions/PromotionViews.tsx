@@ -26,6 +26,24 @@ export function PromotionNotice({ children, tone = "info" }: { children: ReactNo
   );
 }
 
+/** The promotion's period and, where it has one, its largest bonus. */
+export function PromotionFacts({ promotion }: { promotion: Parameters<typeof Period>[0]["promotion"] & { maxBonus?: string | null } }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="promo-detail__facts">
+      <Period promotion={promotion} />
+      {promotion.maxBonus ? (
+        <>
+          <dt>{t("promo_max_bonus")}</dt>
+          <dd>
+            <bdi>{promotion.maxBonus}</bdi>
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
 export function Period({ promotion }: { promotion: PromotionView }) {
   const { t } = useTranslation();
   const { start, end, startIso, endIso } = promotion.period;
@@ -103,17 +121,7 @@ export function PromotionDetail({
       <Heading id={titleId} className="promo-detail__title" dir="auto">
         {promotion.title}
       </Heading>
-      <dl className="promo-detail__facts">
-        <Period promotion={promotion} />
-        {promotion.maxBonus ? (
-          <>
-            <dt>{t("promo_max_bonus")}</dt>
-            <dd>
-              <bdi>{promotion.maxBonus}</bdi>
-            </dd>
-          </>
-        ) : null}
-      </dl>
+      <PromotionFacts promotion={promotion} />
       <div className="promo-detail__text">
         {promotion.paragraphs.map((paragraph, i) => (
           <p key={i} dir="auto">
