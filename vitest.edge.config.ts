@@ -16,6 +16,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // One module cache for the run instead of a fresh one per file (21 CPU-s against 8 beside the browser tests).
+    pool: "threads",
+    isolate: false,
     sequence: { concurrent: false },
   },
 });

@@ -1,18 +1,9 @@
 // axe-core checks: no serious or critical violations on the pages every visitor may see.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { EXCLUSIVE, expect, test, urlOn, waitForHydration } from "./fixtures";
 import type { FaultUpdate } from "../support/http";
+import { seriousAxeFindings } from "./support/axe";
 import { openAsMember } from "./support/member";
-
-type Found = { id: string; target: string; summary: string };
-
-async function seriousViolations(page: Page): Promise<Found[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => ({ id: v.id, target: n.target.join(" "), summary: (n.failureSummary ?? "").replace(/\s+/g, " ") })));
-}
 
 type Setup = (page: Page, faults: (update: FaultUpdate) => Promise<void>) => Promise<void>;
 
@@ -73,7 +64,7 @@ test.describe("accessibility (axe)", () => {
     const check = async (page: Page, faults: (update: FaultUpdate) => Promise<void>) => {
       await setup(page, faults);
       if (hydrates) await waitForHydration(page);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousAxeFindings(page)).toEqual([]);
     };
     if (needsFaults) test(title, { tag: EXCLUSIVE }, ({ page, faults }) => check(page, faults));
     else test(title, ({ page }) => check(page, () => Promise.reject(new Error(`${name}: mark the page \`faults: true\``))));

@@ -1,7 +1,7 @@
 // The announcement popup carousel (docs/behaviour/announcements.md), with scripts and without, at 360×740.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { EXCLUSIVE, expect, pauseClock, SCREENSHOT, test, urlOn, waitForHydration } from "./fixtures";
+import { seriousAxeFindings } from "./support/axe";
 import { addMemberSession } from "./support/member";
 import { postJson, resetFaults } from "../support/http";
 
@@ -38,8 +38,7 @@ test.describe("announcement popup, scripts on", () => {
     }
     // axe with the popup open (axe needs running timers).
     await page.clock.resume();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    expect(await seriousAxeFindings(page)).toEqual([]);
 
     // forceRead: the first item's close goes on to the next one.
     await dialog.getByRole("button", { name: "Close" }).click();

@@ -4,6 +4,7 @@
 // vn88 has only Android; br777 Android and iOS (.ipa).
 import type { BrowserContext, Page } from "@playwright/test";
 import { animationsFinished, expect, pauseClock, SCREENSHOT, scripts, shellState, test as base, urlOn, waitForHydration } from "./fixtures";
+import { seriousAxeFindings } from "./support/axe";
 import { addMemberSession } from "./support/member";
 import { dismissAnnouncements } from "./support/announcements";
 import { ANDROID_CHROME, IOS_CHROME, IOS_SAFARI, nativeApp } from "./support/user-agents";
@@ -456,14 +457,7 @@ test.describe("download surfaces: accessibility (axe)", () => {
   // The header's own known issues (tests/e2e/a11y.spec.ts) are not this feature's.
   const HEADER = ["#language-select", ".app-header__brand"];
 
-  async function serious(page: Page): Promise<string[]> {
-    const { default: AxeBuilder } = await import("@axe-core/playwright");
-    const results = await new AxeBuilder({ page }).analyze();
-    return results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`))
-      .filter((found) => !HEADER.some((target) => found.endsWith(` ${target}`)));
-  }
+  const serious = (page: Page) => seriousAxeFindings(page, { except: HEADER });
 
   test("bar, popup with the bonus, and the download page", async ({ phone }) => {
     const page = await phone(IOS_SAFARI);

@@ -1,8 +1,8 @@
 // Lottery game launch (/m/launchGame): login required, one launch per page view, the sandbox's game page, the
 // timeout warning with Retry, and the platform's message on failure. Runs with JavaScript on and off.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { animationsFinished, collectErrors, exclusiveBothWays, expect, scripts, test, urlOn, waitForHydration } from "./fixtures";
+import { seriousAxeFindings } from "./support/axe";
 import { addMemberSession } from "./support/member";
 
 const LAUNCH = "/m/launchGame?prize_mode=Lott&code=VNL45";
@@ -18,12 +18,7 @@ const asMember = (page: Page) => addMemberSession(page.context(), "demo01", "dem
 async function axeFindings(page: Page, selector?: string): Promise<string[]> {
   // Finite animations (the dialog's entrance) first: half-faded text is not what a reader sees.
   await animationsFinished(page);
-  const builder = new AxeBuilder({ page });
-  if (selector) builder.include(selector);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+  return seriousAxeFindings(page, { within: selector ? [selector] : [] });
 }
 
 /** POSTs to the launch route (the JavaScript launch goes through its action). */

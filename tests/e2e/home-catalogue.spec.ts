@@ -1,10 +1,10 @@
 // The home catalogue in the browser (docs/behaviour/home.md): banners, marquee and lanes for a visitor on demo and vn, where
 // each banner linkage lands, a lottery banner through the login page and back, a vendor card's launch, the carousel's
 // controls and autoplay (fake clock), reduced motion, the member's home, /m/game, and axe. JavaScript on and off.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, pauseClock, scripts, test, urlOn, waitForHydration } from "./fixtures";
 import { dismissAnnouncements } from "./support/announcements";
+import { seriousAxeFindings } from "./support/axe";
 import { addMemberSession } from "./support/member";
 
 // The announcement popup (tests/e2e/announcements.spec.ts) would cover the catalogue: these tests arrive with it dismissed.
@@ -24,13 +24,6 @@ async function openHome(page: Page, url = "/m/home"): Promise<void> {
   const response = await page.goto(url);
   expect(response?.status()).toBe(200);
   if (scripts() === "js") await waitForHydration(page);
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
 }
 
 test.describe("a visitor's home catalogue", () => {
@@ -208,6 +201,6 @@ test.describe("the carousel with scripts", () => {
   test("axe: no serious or critical violations on /m/game", async ({ page }) => {
     await page.goto("/m/game");
     await waitForHydration(page);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeFindings(page)).toEqual([]);
   });
 });

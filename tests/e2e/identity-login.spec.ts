@@ -1,12 +1,12 @@
 // Login, remembered login and auto-login, two-factor, forced password change, guards and logout, end to end
 // against the sandbox platform. Both projects: "js" (Remix forms, modals, countdowns) and "no-js" (plain HTML posts).
 import { createHmac } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { getPage, hostFor, request } from "../support/http";
 import { testTimings } from "../support/timings";
 import { THROTTLE_LIMITS } from "~/identity/throttle-limits";
 import { EXCLUSIVE, exclusiveBothWays, expect, pauseClock, scripts, shellState, test, urlOn, waitForHydration, watchFor } from "./fixtures";
+import { seriousAxeFindings } from "./support/axe";
 import { loginAs } from "./support/login";
 
 const SHOTS = "test-results/screenshots";
@@ -486,12 +486,7 @@ test.describe("accessibility (axe) of the identity screens", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe runs as a script in the page");
 
   /** Serious and critical findings inside the page's main content and dialogs (the shared header is checked elsewhere). */
-  async function violations(page: Page): Promise<string[]> {
-    const results = await new AxeBuilder({ page }).include("main").include("dialog").analyze();
-    return results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`));
-  }
+  const violations = (page: Page) => seriousAxeFindings(page, { within: ["main", "dialog"] });
 
   test("login, SMS login with the picker open, two-factor modal, change password, member home", async ({ page }) => {
     await openLogin(page);

@@ -3,9 +3,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { collectErrors, expect, SCREENSHOT, shellState, test, urlOn, waitForHydration } from "./fixtures";
+import { seriousAxeFindings } from "./support/axe";
 import { FULL_CHROMIUM } from "./support/browsers";
 
 // The announcement popup would cover the home page these tests use (docs/behaviour/announcements.md#tests).
@@ -79,12 +79,7 @@ async function shoot(page: Page, name: string) {
 }
 
 /** Serious or critical axe findings inside the given element (the page behind a modal is another test's business). */
-async function axeFindings(page: Page, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
-}
+const axeFindings = (page: Page, selector: string) => seriousAxeFindings(page, { within: [selector] });
 
 const sessionValue = (page: Page, key: string) => page.evaluate((k) => sessionStorage.getItem(k), key);
 const localValue = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);

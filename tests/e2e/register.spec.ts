@@ -1,10 +1,10 @@
 // Registration end to end against the sandbox platform: username on demo (Geetest v3), mobile number on vn88
 // (Geetest v4 for both the SMS code and the registration, password optional), a failed registration keeping what
 // was typed, and the page without JavaScript (the captcha needs it; the platform's message is shown).
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { getPage } from "../support/http";
 import { expect, scripts, test, urlOn, waitForHydration, watchFor } from "./fixtures";
+import { seriousAxeFindings } from "./support/axe";
 
 const SHOTS = "test-results/screenshots";
 const CAPTCHA_DIALOG = { name: "Security check" } as const;
@@ -226,12 +226,7 @@ test.describe("accessibility", () => {
   ] as const) {
     test(`no serious or critical axe violations in the ${name} form, also after a failed post`, async ({ page }) => {
       await openRegister(page, path);
-      const check = async () => {
-        const results = await new AxeBuilder({ page }).include("main").analyze();
-        return results.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id}: ${v.nodes[0]?.target}`);
-      };
+      const check = () => seriousAxeFindings(page, { within: ["main"] });
       expect(await check()).toEqual([]);
       await registerButton(page).click();
       await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
