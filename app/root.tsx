@@ -168,6 +168,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        {/* No paint before the download bar and the header are whole (a partly parsed header is narrower, then grows):
+            Chromium renders once <main> is in the document, others ignore this (docs/behaviour/shell.md#no-layout-shift). */}
+        <link rel="expect" href="#main" blocking="render" />
         {data ? <meta name="theme-color" content={data.brand.themeColor} /> : null}
         {data ? <InstallHeadTags shortName={data.brand.shortName} /> : null}
         <Meta />
@@ -198,6 +201,9 @@ export default function App() {
   if (siteState.kind === "maintenance" || siteState.kind === "access-denied") return <SiteStatus state={siteState} />;
   return (
     <>
+      {/* Before the header: the download bar, fixed at the top, is parsed before the page it makes room for, so no paint
+          shows the page without its room (docs/behaviour/shell.md#no-layout-shift). */}
+      <ShellOverlays shell={data.shell} />
       <AppHeader />
       <main id="main" className="page">
         <Outlet />
@@ -206,7 +212,6 @@ export default function App() {
         {siteState.kind === "domain-unavailable" ? <DomainUnavailableDialog customerServiceUrl={siteState.customerServiceUrl} /> : null}
         {notice ? <NoticeDialog notice={notice} /> : null}
       </Suspense>
-      <ShellOverlays shell={data.shell} />
       {/* Last in the page flow: the footer navigation's spacer keeps everything above (dialogs without scripts too) clear of it. */}
       <SiteFooter support={data.support} />
       <FooterNav support={data.support} />

@@ -9,6 +9,8 @@
 # Prints `N passed, M failed` as its last line (vitest + playwright counts); exits non-zero if any step failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# First, before anything is built: the browsers and fonts the tests need, installed (as root) or named (decision 0074).
+bash scripts/system-packages.sh || exit 1
 source scripts/dev-env.sh
 source scripts/firebase-emulator.sh
 

@@ -67,7 +67,8 @@ export function FooterNav({ support }: { support: SupportData }) {
             {t(notice === "denied" ? "chat_no_permissions" : "chat_unavailable")}
           </p>
         ) : null}
-        <ul className="footer-nav__list">
+        {/* Its columns from the item count, so a partly parsed list never spreads its first items (support.css). */}
+        <ul className={support.chat ? "footer-nav__list" : "footer-nav__list footer-nav__list--3"}>
           <li>
             <Item to="/m/home" icon={HOME_ICON} label={t("nav_home")} />
           </li>

@@ -46,8 +46,9 @@ type SocialButtonsProps = {
 
 /**
  * Social sign-in (docs/behaviour/firebase.md#social-sign-in): the refusals first, then the provider (the SDK loads on
- * the tap), then the ID token is posted to /m/login, where the edge signs the member in. Rendered only in the browser:
- * without JavaScript there is nothing to sign in with.
+ * the tap), then the ID token is posted to /m/login, where the edge signs the member in. The server renders the buttons
+ * too, so nothing moves when they start working; where scripts do not run there is nothing to sign in with, and the
+ * stylesheet hides them (login.css).
  */
 export default function SocialButtons({ config, formId, onNotice }: SocialButtonsProps) {
   const { t } = useTranslation();

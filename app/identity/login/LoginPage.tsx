@@ -1,7 +1,8 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { lazy, memo, Suspense, useCallback, useEffect, useState } from "react";
+import { lazy, memo, Suspense, useCallback, useEffect, useState, type ComponentProps } from "react";
 import { NoticeDialog as NoticeDialogOnServer } from "~/ui/NoticeDialog";
 import { TwoFactor as TwoFactorOnServer } from "../two-factor/TwoFactor";
+import SocialButtonsOnServer from "../firebase/SocialButtons";
 import { useRootData } from "~/shell/root-data";
 import { LoginForm } from "./LoginForm";
 import { LoginTabs } from "./LoginTabs";
@@ -14,13 +15,24 @@ const PANEL_ID = "login-panel";
 // Only a login that needs a second step shows it: in the browser its code loads then, not with the page
 // (docs/behaviour/shell.md#script-budget). The server renders it directly: a component that suspended there would be
 // streamed in behind a script, and without JavaScript the step would never appear.
-// Social sign-in needs the SDK, so it is offered only once the page runs; its code loads then (never with the page).
-const SocialButtons = lazy(() => import("../firebase/SocialButtons"));
 const IdentityOffer = lazy(() => import("../firebase/IdentityOffer"));
 
 const TwoFactor = import.meta.env.SSR
   ? TwoFactorOnServer
   : lazy(() => import("../two-factor/TwoFactor").then((module) => ({ default: module.TwoFactor })));
+
+// Social sign-in: the same pattern, so the buttons are in the server's HTML and the card does not grow when they start
+// working (hidden where scripts do not run: nothing to sign in with there). Their code loads as the page hydrates, the
+// SDK only on a tap (docs/behaviour/firebase.md#social-sign-in). Memoised like Notice below: a re-render of the page
+// before the code arrives leaves the server's buttons in place.
+const SocialButtons = import.meta.env.SSR ? SocialButtonsOnServer : lazy(() => import("../firebase/SocialButtons"));
+const Social = memo(function Social(props: ComponentProps<typeof SocialButtonsOnServer>) {
+  return (
+    <Suspense fallback={null}>
+      <SocialButtons {...props} />
+    </Suspense>
+  );
+});
 
 // A notice (a platform message, "please login") shows only when there is one: the same pattern. The server's dialog
 // works before its code arrives (Confirm is a plain dialog form); memoised on its text, so a re-render of the page
@@ -96,10 +108,8 @@ export function LoginPage() {
           <>
             {page.settings.smsEnabled ? <LoginTabs mode={mode} panelId={PANEL_ID} /> : null}
             <LoginForm key={mode} page={{ ...page, mode }} result={result} panelId={PANEL_ID} onNotice={showNotice} linking={linking} />
-            {hydrated && root?.firebase && root.firebase.providers.length > 0 ? (
-              <Suspense fallback={null}>
-                <SocialButtons config={root.firebase} formId={PANEL_ID} onNotice={showNotice} />
-              </Suspense>
+            {root?.firebase && root.firebase.providers.length > 0 ? (
+              <Social config={root.firebase} formId={PANEL_ID} onNotice={showNotice} />
             ) : null}
           </>
         )}

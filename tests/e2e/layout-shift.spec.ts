@@ -1,0 +1,103 @@
+// Nothing on the page moves once it has been painted (docs/behaviour/shell.md#no-layout-shift): every layout shift the
+// browser reports from the first paint, on a CPU slowed four times through the devtools protocol (as a mid-range phone,
+// so the server's HTML is on screen well before the scripts hydrate it), while the page hydrates and its popups open.
+// Motion allowed: with reduced motion (the suite's default) the marquee never switches to its moving line.
+import type { Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+
+type Shift = { value: number; moved: string[] };
+
+declare global {
+  interface Window {
+    /** The layout shifts reported since the page started, without those right after an input (as CLS counts them). */
+    layoutShifts?: () => Shift[];
+  }
+}
+
+test.describe("layout shifts", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the shifts come from what the scripts change");
+  test.use({ reducedMotion: "no-preference" });
+
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+      type Entry = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Source[] };
+      const shifts: Shift[] = [];
+      const describe = (node: Node | null | undefined) =>
+        node instanceof Element ? [node.localName, ...(node.getAttribute("class") ?? "").split(/\s+/).filter(Boolean)].join(".") : "?";
+      const record = (entries: PerformanceEntry[]) => {
+        for (const entry of entries as Entry[]) {
+          if (entry.hadRecentInput) continue;
+          shifts.push({
+            value: entry.value,
+            moved: entry.sources.map((source) => `${describe(source.node)} from y ${source.previousRect.y} to y ${source.currentRect.y}`),
+          });
+        }
+      };
+      const observer = new PerformanceObserver((list) => record(list.getEntries()));
+      observer.observe({ type: "layout-shift", buffered: true });
+      window.layoutShifts = () => {
+        record(observer.takeRecords());
+        return shifts;
+      };
+    });
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  });
+
+  /** The shifts so far, once the browser has drawn two more frames (a shift is reported with the frame that shows it). */
+  async function shiftsSoFar(page: Page): Promise<Shift[]> {
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    return page.evaluate(() => window.layoutShifts?.() ?? []);
+  }
+
+  test("/m/home does not move while it hydrates, the marquee starts and the announcement popup opens", async ({ page }) => {
+    await page.goto("/m/home");
+    await expect(page.getByRole("dialog", { name: "Welcome to Demo Play" })).toBeVisible();
+    expect(await shiftsSoFar(page)).toEqual([]);
+  });
+
+  test("/m/login does not move while it hydrates and its social sign-in buttons start working", async ({ page }) => {
+    // The buttons' code is a chunk of its own, loaded as the page hydrates.
+    const socialCode = page.waitForResponse((response) => /\/assets\/SocialButtons-[\w-]+\.js$/.test(response.url()));
+    await page.goto("/m/login");
+    await waitForHydration(page);
+    await socialCode;
+    await expect(page.getByRole("button", { name: "Show password" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Continue with Google" })).toBeEnabled();
+    expect(await shiftsSoFar(page)).toEqual([]);
+  });
+});
+
+// A notice the server renders open is not modal until the scripts make it so: it must already sit where the modal will
+// (centred in the viewport, out of the page), so nothing moves when they do. Here its scripts never arrive.
+test.describe("a server-rendered notice before the scripts arrive", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "where scripts run the notice becomes a modal");
+
+  test("/m/login's 'please log in again' notice is centred in the viewport, as its modal will be", async ({ page }) => {
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto("/m/login?expired=1");
+    const notice = page.getByRole("alertdialog", { name: "Notice" });
+    await expect(notice).toContainText("Please log in again.");
+    const box = await notice.boundingBox();
+    const viewport = page.viewportSize();
+    if (!box || !viewport) throw new Error("the notice is not on screen");
+    expect(box.x).toBeCloseTo((viewport.width - box.width) / 2, 0);
+    expect(box.y).toBeCloseTo((viewport.height - box.height) / 2, 0);
+  });
+});
+
+// The social buttons above are in the server's HTML so that nothing moves when the scripts start them; where scripts do
+// not run they cannot work, and the stylesheet hides them.
+test.describe("the login page's social sign-in without scripts", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "opens a page without scripts itself: once, in the js project");
+
+  test("/m/login without scripts shows no social sign-in button", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/m/login");
+    await expect(page.getByRole("button", { name: "Log in", exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Continue with Google" })).toHaveCount(0);
+    await context.close();
+  });
+});
