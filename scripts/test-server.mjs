@@ -55,16 +55,17 @@ async function bundle(dir) {
   mkdirSync(out, { recursive: true });
   const wrangler = path.join(path.dirname(WRANGLER_PACKAGE), "bin", "wrangler.js");
   // NODE_ENV=production: React's production build, as players get it (wrangler would otherwise pick the development one).
-  await Promise.all(
+  const bundled = Promise.all(
     CONFIGS.map(({ config, dir: name }) =>
       run(process.execPath, [wrangler, "deploy", "--dry-run", "--outdir", path.join(out, name), "-c", config], {
         NODE_ENV: "production",
       }),
     ),
   );
-  const { unstable_getMiniflareWorkerOptions, unstable_getVarsForDev, unstable_readConfig } = await import(
-    fromWrangler.resolve("wrangler")
-  );
+  // Loaded while wrangler bundles.
+  const api = import(fromWrangler.resolve("wrangler"));
+  await bundled;
+  const { unstable_getMiniflareWorkerOptions, unstable_getVarsForDev, unstable_readConfig } = await api;
   const workers = CONFIGS.map(({ config, dir: name }) => {
     const configPath = path.join(ROOT, config);
     const read = unstable_readConfig({ config: configPath });
