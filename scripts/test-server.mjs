@@ -120,6 +120,8 @@ async function serve(dir, args) {
     worker.modules = worker.modules.map((module) => ({ ...module, contents: readFileSync(module.path, "utf8") }));
 
   const { Miniflare, Log, LogLevel, convertV4MiniflareOptions } = await import(fromWrangler.resolve("miniflare"));
+  const tmp = path.join(ROOT, ".wrangler", "tmp");
+  mkdirSync(tmp, { recursive: true });
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       rootPath: ROOT,
@@ -127,7 +129,7 @@ async function serve(dir, args) {
       port,
       // --persist-to STATE: wrangler keeps KV, D1 and Durable Objects under STATE/v3.
       resourcePersistencePath: path.join(path.resolve(persistTo), "v3"),
-      resourceTmpPath: path.join(ROOT, ".wrangler", "tmp"),
+      resourceTmpPath: tmp,
       // Miniflare's own notices (warnings and errors only); no line per request: the app writes its own request log.
       log: new Log(LogLevel.WARN),
       logRequests: false,
