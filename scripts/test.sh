@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# npm test: typecheck, lint, unit tests, build, then the edge and Playwright tests against the built Worker
-# (app + sandbox platform, bundled once as `wrangler deploy` bundles them and served by scripts/test-server.mjs: Miniflare
+# npm test: typecheck, lint, unit tests, build, then the edge and Playwright tests against the built Worker (app +
+# sandbox platform, bundled once as `wrangler deploy` bundles them and served by scripts/test-server.mjs: Miniflare
 # without `wrangler dev`'s proxy, docs/decisions/0073-test-servers-on-miniflare.md). Three servers of the same bundle,
 # each with its own sandbox database: the Playwright tests on TEST_PORT (default 8790, so a developer's `npm start` on
-# 8787 can keep running), the Playwright tests tagged @exclusive on EXCLUSIVE_PORT (default TEST_PORT + 2), and the HTTP-level tests (edge, and
-# the sandbox's live tests) on EDGE_PORT (default TEST_PORT + 10). The exclusive and the HTTP-level tests inject faults
-# and reset sandbox data for whole merchants, so on servers of their own they can run while the other browser tests
-# do. Typecheck, lint and unit tests need no server: they run meanwhile too, at a lower priority.
+# 8787 can keep running), the Playwright tests tagged @exclusive on EXCLUSIVE_PORT (default TEST_PORT + 2), and the
+# HTTP-level tests (edge, and the sandbox's live tests) on EDGE_PORT (default TEST_PORT + 10). The exclusive and the
+# HTTP-level tests inject faults and reset sandbox data for whole merchants, so on servers of their own they can run
+# while the other browser tests do. Typecheck, lint and unit tests need no server: they run meanwhile too, at a lower
+# priority.
 # Prints `N passed, M failed` as its last line (vitest + playwright counts); exits non-zero if any step failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
