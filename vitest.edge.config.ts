@@ -1,4 +1,5 @@
-// Edge tests: raw HTTP against the built Worker served by `wrangler dev` on TEST_PORT (scripts/test.sh starts it).
+// Edge tests: raw HTTP against the built Worker served on TEST_PORT (scripts/test.sh starts it with scripts/test-server.mjs;
+// `npm start`'s `wrangler dev` serves the same).
 // Files run one after another: they share the sandbox's fault state.
 // Also the sandbox's live tests (tests/unit/sandbox/live.test.ts): the same server runs the sandbox, which the app
 // passes /__sandbox/* through to; under /__sandbox/direct it answers as the sandbox itself.

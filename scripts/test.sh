@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# npm test: typecheck, lint, unit tests, build, then the edge and Playwright tests against the built Worker
-# (`wrangler dev`, app + sandbox platform). Three servers of the same build, each with its own sandbox database:
-# the Playwright tests on TEST_PORT (default 8790, so a developer's `npm start` on 8787 can keep running), the
-# Playwright tests tagged @exclusive on EXCLUSIVE_PORT (default TEST_PORT + 2), and the HTTP-level tests (edge, and
-# the sandbox's live tests) on EDGE_PORT (default TEST_PORT + 10). The exclusive and the HTTP-level tests inject faults
-# and reset sandbox data for whole merchants, so on servers of their own they can run while the other browser tests
-# do. Typecheck, lint and unit tests need no server: they run meanwhile too, at a lower priority.
+# npm test: typecheck, lint, unit tests, build, then the edge and Playwright tests against the built Worker (app +
+# sandbox platform, bundled once as `wrangler deploy` bundles them and served by scripts/test-server.mjs: Miniflare
+# without `wrangler dev`'s proxy, docs/decisions/0073-test-servers-on-miniflare.md). Three servers of the same bundle,
+# each with its own sandbox database: the Playwright tests on TEST_PORT (default 8790, so a developer's `npm start` on
+# 8787 can keep running), the Playwright tests tagged @exclusive on EXCLUSIVE_PORT (default TEST_PORT + 2), and the
+# HTTP-level tests (edge, and the sandbox's live tests) on EDGE_PORT (default TEST_PORT + 10). The exclusive and the
+# HTTP-level tests inject faults and reset sandbox data for whole merchants, so on servers of their own they can run
+# while the other browser tests do. Typecheck, lint and unit tests need no server: they run meanwhile too, at a lower
+# priority.
 # Prints `N passed, M failed` as its last line (vitest + playwright counts); exits non-zero if any step failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -24,8 +26,9 @@ export TEST_PORT FIREBASE_AUTH_PORT
 # seconds.
 export PLATFORM_TIMEOUT_MS="${PLATFORM_TIMEOUT_MS:-6000}" PAGE_DEADLINE_MS="${PAGE_DEADLINE_MS:-4000}"
 export ACTION_DEADLINE_MS="${ACTION_DEADLINE_MS:-5000}"
-# Wrangler's registry and logs, and the sandbox's D1 data, apart from a developer's server.
+# Wrangler's registry and logs, the Workers' bundle, and the sandbox's D1 data, apart from a developer's server.
 export XDG_CONFIG_HOME="$PWD/.wrangler/test-xdg"
+BUNDLE_DIR="$PWD/.wrangler/test-bundle"
 STATE_DIR="$PWD/.wrangler/test-state"
 EDGE_STATE_DIR="$PWD/.wrangler/test-state-edge"
 EXCLUSIVE_STATE_DIR="$PWD/.wrangler/test-state-exclusive"
@@ -142,9 +145,8 @@ port_in_use() {
   ' "$1"
 }
 
-# Starts `wrangler dev` on a port with its own sandbox database, log and wrangler registry (two servers must not see
-# each other's Workers), and its own devtools port: left to choose, two servers starting at once both take the free
-# default 9229 and one fails with "Address already in use". start_servers waits until each answers.
+# Starts a test server of the bundle (scripts/test-server.mjs) on a port with its own sandbox database and log, and
+# an operator's routes file in its KV when given. start_servers waits until each answers.
 launch_server() {
   local port="$1" state="$2" log="$3" xdg="$4" routes="${5:-}"
   if port_in_use "$port"; then
@@ -155,17 +157,14 @@ launch_server() {
   rm -rf "$state"
   mkdir -p "$(dirname "$log")"
   : >"$log"
-  echo "wrangler dev on 127.0.0.1:$port (log: ${log#"$PWD"/})"
+  echo "test server on 127.0.0.1:$port (log: ${log#"$PWD"/})"
   mkdir -p "$xdg"
-  # An operator's routes file, written to the server's local KV as `npm start -- --routes FILE` does.
+  # An operator's routes file, written to the server's local KV as `npm start -- --routes FILE` does (with wrangler, into
+  # the --persist-to layout the server reads).
   if [ -n "$routes" ]; then
     XDG_CONFIG_HOME="$xdg" tsx scripts/merchants.ts put "$routes" --local --yes --persist-to "$state" >>"$log" 2>&1 || return 1
   fi
-  # NODE_ENV=production: the Worker as `wrangler deploy` bundles it (React's production build; wrangler otherwise picks
-  # the development build), so the tests run what players get.
-  NODE_ENV=production XDG_CONFIG_HOME="$xdg" setsid wrangler dev -c wrangler.toml -c workers/wps-sandbox/wrangler.toml \
-    --port "$port" --ip 127.0.0.1 --inspector-port "$((port + 1))" --show-interactive-dev-session=false \
-    --persist-to "$state" --log-level info \
+  setsid node scripts/test-server.mjs serve "$BUNDLE_DIR" --port "$port" --persist-to "$state" \
     --var "PLATFORM_TIMEOUT_MS:$PLATFORM_TIMEOUT_MS" --var "PAGE_DEADLINE_MS:$PAGE_DEADLINE_MS" \
     --var "ACTION_DEADLINE_MS:$ACTION_DEADLINE_MS" \
     --var "FIREBASE_AUTH_EMULATOR_HOST:127.0.0.1:$FIREBASE_AUTH_PORT" </dev/null >>"$log" 2>&1 &
@@ -212,7 +211,9 @@ start_background "lint" 15 npm run --silent lint
 start_background "unit tests" 0 npm run --silent test:unit -- --reporter=default --reporter=json --outputFile.json="$REPORTS/unit.json"
 # Started first: it is ready (about 6 s) by the time the build is.
 start_auth_emulator "$FIREBASE_AUTH_PORT" "$AUTH_EMULATOR_LOG"
-if step "build" run_group npm run --silent build; then
+# The Workers bundled once for the three servers, as `wrangler deploy` bundles them (NODE_ENV=production: React's
+# production build, as players get it).
+if step "build" run_group npm run --silent build && step "bundle" run_group node scripts/test-server.mjs bundle "$BUNDLE_DIR"; then
   if step "start servers" start_servers; then
     # The edge tests mostly wait out the platform's timeouts: beside the browser tests, on their own server.
     # EDGE_SERVER_LOG: the request log tests read their own requests' lines from the server's log.

@@ -1,6 +1,6 @@
 // The Worker's log lines as an operator reads them (docs/behaviour/operations.md#request-log, #log-levels, #redaction):
 // each test finds its own request's lines by the X-Request-Id the answer carries, in the server's log file, which
-// scripts/test.sh names in EDGE_SERVER_LOG (`wrangler dev --log-level info` prints console.info, .warn and .error).
+// scripts/test.sh names in EDGE_SERVER_LOG (scripts/test-server.mjs prints the Worker's console lines, one a line).
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { getPage, hostFor, originFor, request, resetFaults, setFaults, type RawReply } from "../support/http";
@@ -11,7 +11,7 @@ const LOG_FILE = process.env.EDGE_SERVER_LOG;
 
 type Line = Record<string, unknown> & { level: string; event: string; requestId?: string };
 
-/** The JSON lines the Worker wrote (wrangler adds a prefix and colours around them). */
+/** The JSON lines the Worker wrote (`wrangler dev`, when a developer runs these tests on it, adds a prefix and colours). */
 function workerLines(): { line: Line; raw: string }[] {
   // wrangler's colour codes (ESC [ … m) around warnings.
   const text = readFileSync(LOG_FILE!, "utf8").replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "");
