@@ -101,3 +101,24 @@ test.describe("the login page's social sign-in without scripts", () => {
     await context.close();
   });
 });
+
+// The buttons are on screen before their code: until it has taken them over, a tap would do nothing, so they are
+// disabled (docs/behaviour/firebase.md#social-sign-in).
+test.describe("the login page's social sign-in before its code arrives", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "where scripts do not run the buttons are hidden");
+
+  test("/m/login's Google button is disabled until its code has arrived, then enabled", async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/SocialButtons-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/m/login");
+    await waitForHydration(page);
+    const google = page.getByRole("button", { name: "Continue with Google" });
+    await expect(google).toBeDisabled();
+    release();
+    await expect(google).toBeEnabled();
+  });
+});

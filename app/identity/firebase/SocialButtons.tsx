@@ -1,5 +1,5 @@
 import { useNavigation, useSubmit } from "@remix-run/react";
-import { useCallback, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "~/i18n/translate";
 import { showToast } from "~/shell/network/toasts";
 import { isAndroid, isNativeApp } from "~/identity/device";
@@ -56,6 +56,10 @@ export default function SocialButtons({ config, formId, onNotice }: SocialButton
   const navigation = useNavigation();
   const [busy, setBusy] = useState<SocialProvider | null>(null);
   const [choosing, setChoosing] = useState<SocialProvider | null>(null);
+  // The server's buttons (and the browser's until this code has taken them over) are disabled: a tap before then would
+  // do nothing, and a disabled button says so instead of swallowing it.
+  const [working, setWorking] = useState(false);
+  useEffect(() => setWorking(true), []);
 
   const post = useCallback(
     (provider: SocialProvider, idToken: string) => {
@@ -134,7 +138,7 @@ export default function SocialButtons({ config, formId, onNotice }: SocialButton
             type="button"
             className="button button--secondary social__button"
             aria-busy={busy === provider || (submitting && busy === null) || undefined}
-            disabled={busy !== null || submitting}
+            disabled={!working || busy !== null || submitting}
             onClick={() => void start(provider)}
           >
             <ProviderMark provider={provider} />
