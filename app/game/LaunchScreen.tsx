@@ -2,6 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
 import { NoticeDialog } from "~/ui/NoticeDialog";
 import { useTranslation } from "~/i18n/translate";
+import { LaunchIcon } from "./LaunchIcon";
 import { LAUNCH_TIMEOUT_MS, safeGameUrl } from "./game-url";
 import type { LaunchPhase, LaunchResult } from "./launch-result";
 
@@ -127,7 +128,7 @@ export function LaunchScreen({ launchPath, backUrl, retryHref, initialResult }: 
       {phase === "failed" && message ? <NoticeDialog key={attempt} notice={{ message }} /> : null}
       <section className="card card--centered launch" aria-labelledby="launch-title">
         <p className={`launch__icon${phase === "returned" ? " launch__icon--ok" : ""}`} aria-hidden="true">
-          {phase === "timeout" ? "⏱" : phase === "returned" ? "🎲" : "!"}
+          <LaunchIcon phase={phase === "timeout" || phase === "returned" ? phase : "other"} />
         </p>
         <h1 id="launch-title" className="launch__title">
           {phase === "returned" ? t("game_launch_title") : t("game_not_started")}

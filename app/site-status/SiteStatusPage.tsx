@@ -3,6 +3,7 @@ import type { SiteState } from "~/site-status/site-state.server";
 import { htmlLang } from "~/i18n/languages";
 import { useRootData } from "~/shell/root-data";
 import { LanguageSwitcher } from "~/shell/LanguageSwitcher";
+import { StatusIcon } from "./StatusIcon";
 import { LocalTime } from "./LocalTime";
 import { retryHref } from "./retry";
 
@@ -25,7 +26,7 @@ export function SiteStatusPage({ state }: Props) {
       </div>
       <section className="card card--centered status-page__card" aria-labelledby="status-title">
         <div className={`status-page__icon status-page__icon--${maintenance ? "maintenance" : "denied"}`} aria-hidden="true">
-          {maintenance ? "🛠" : "⛔"}
+          <StatusIcon maintenance={maintenance} />
         </div>
         <h1 id="status-title">{t(maintenance ? "maintenance" : "error_access")}</h1>
         {state.kind === "maintenance" && state.endsAt ? (

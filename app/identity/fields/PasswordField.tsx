@@ -1,5 +1,6 @@
 import { forwardRef, useState } from "react";
 import { useTranslation } from "~/i18n/translate";
+import { Eye } from "../../ui/Eye";
 import { useHydrated } from "../../ui/use-hydrated";
 import { TextField, type TextFieldProps } from "./TextField";
 
@@ -25,7 +26,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
         aria-label={t("show_password")}
         onClick={() => setShown((v) => !v)}
       >
-        <span aria-hidden="true">{shown ? "🙈" : "👁"}</span>
+        <Eye struck={shown} />
       </button>
     ) : null;
   return <TextField ref={ref} {...field} type={shown ? "text" : "password"} addon={toggle} />;
