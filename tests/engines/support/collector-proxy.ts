@@ -1,9 +1,11 @@
-// The HTTP proxy WebKit's MiniBrowser goes through in the suite (decision 0076). WebKitWebDriver has no way to run a
+// The HTTP proxy the suite's browsers go through (decision 0076). WebKitWebDriver has no way to run a
 // script before the page's own (no BiDi preload scripts, and console messages of its private sessions are not
 // logged), so the proxy puts the uncaught-error collector in front of each HTML document: the first script of
 // <head>, carrying the response's CSP nonce so that the page's own policy lets it run. Nothing else is changed.
 // It forwards every request to this machine (so *.localhost reaches the test server whatever the resolver does), and
-// `offline` cuts it: every request then fails at the network level, as when a phone loses its connection.
+// `offline` cuts it: every request then fails at the network level, as when a phone loses its connection. (Neither
+// engine's driver can cut the network itself: WebDriver classic has no command for it, and Firefox ignored
+// puppeteer's offline mode over BiDi.)
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { COLLECTOR } from "./in-page";
@@ -28,7 +30,8 @@ function withCollector(html: string, nonce: string | undefined): string {
   return html.slice(0, at) + tag + html.slice(at);
 }
 
-export async function startCollectorProxy(): Promise<CollectorProxy> {
+/** `inject`: put the collector into HTML documents (WebKit); Firefox runs it as a preload script instead. */
+export async function startCollectorProxy(inject: boolean): Promise<CollectorProxy> {
   const state = { offline: false };
   const server = http.createServer((request, response) => {
     if (state.offline || !request.url?.startsWith("http://")) {
@@ -44,7 +47,7 @@ export async function startCollectorProxy(): Promise<CollectorProxy> {
       { host: "127.0.0.1", port: Number(target.port || 80), path: target.pathname + target.search, method: request.method, headers },
       (reply) => {
         const type = String(reply.headers["content-type"] ?? "");
-        if (!type.startsWith("text/html")) {
+        if (!inject || !type.startsWith("text/html")) {
           response.writeHead(reply.statusCode ?? 502, reply.headers);
           reply.pipe(response);
           return;

@@ -97,10 +97,15 @@ function freePort(): Promise<number> {
   });
 }
 
+export type PageOptions = {
+  /** Another browser's user agent (an iPhone's Safari for WebKit), where a test is about what the product does for it. */
+  userAgent?: string;
+};
+
 /** One engine's browser for a test file: opens a fresh page per test. */
 export interface Engine {
   readonly name: EngineName;
-  newPage(): Promise<EnginePage>;
+  newPage(options?: PageOptions): Promise<EnginePage>;
   stop(): Promise<void>;
 }
 
@@ -127,10 +132,10 @@ async function startWebKit(): Promise<Engine> {
     const reply = await fetch(`${base}/status`);
     return reply.ok ? true : undefined;
   });
-  const proxy = await startCollectorProxy();
+  const proxy = await startCollectorProxy(true);
   return {
     name: "webkit",
-    newPage: () => openWebKitPage(base, proxy),
+    newPage: (options) => openWebKitPage(base, proxy, options ?? {}),
     async stop() {
       await proxy.close();
       if (driver.pid) process.kill(-driver.pid, "SIGTERM");
@@ -139,11 +144,14 @@ async function startWebKit(): Promise<Engine> {
   };
 }
 
-async function openWebKitPage(driver: string, proxy: CollectorProxy): Promise<EnginePage> {
+async function openWebKitPage(driver: string, proxy: CollectorProxy, options: PageOptions): Promise<EnginePage> {
   const session = await WebDriverSession.create(driver, {
     // Through the collector proxy: the error collector runs before the page's scripts (support/collector-proxy.ts).
     proxy: { proxyType: "manual", httpProxy: proxy.address },
-    "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] },
+    "webkitgtk:browserOptions": {
+      binary: MINIBROWSER,
+      args: ["--automation", ...(options.userAgent ? [`--user-agent=${options.userAgent}`] : [])],
+    },
   });
   await session.setWindowSize(WIDTH, HEIGHT);
   const find = (locator: Locator) =>
@@ -199,29 +207,43 @@ async function openWebKitPage(driver: string, proxy: CollectorProxy): Promise<En
 // ---------------------------------------------------------------- Firefox
 
 async function startFirefox(): Promise<Engine> {
+  // The same proxy as WebKit's, without injecting (the collector is a preload script here): it cuts the network.
+  const proxy = await startCollectorProxy(false);
+  const [proxyHost = "", proxyPort = ""] = proxy.address.split(":");
   const browser: Browser = await puppeteer.launch({
     browser: "firefox",
     executablePath: FIREFOX,
     headless: true,
-    // Reduced motion, as the Playwright suite's pages: nothing turns or slides by itself.
-    extraPrefsFirefox: { "ui.prefersReducedMotion": 1 },
+    extraPrefsFirefox: {
+      // Reduced motion, as the Playwright suite's pages: nothing turns or slides by itself.
+      "ui.prefersReducedMotion": 1,
+      "network.proxy.type": 1,
+      "network.proxy.http": proxyHost,
+      "network.proxy.http_port": Number(proxyPort),
+      "network.proxy.no_proxies_on": "",
+      "network.proxy.allow_hijacking_localhost": true,
+    },
   });
   return {
     name: "firefox",
-    async newPage() {
+    async newPage(options) {
       // A user context per page: its own cookies, storage and service workers.
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
+      if (options?.userAgent) await page.setUserAgent({ userAgent: options.userAgent });
       await page.setViewport({ width: WIDTH, height: HEIGHT });
       // A WebDriver BiDi preload script: runs in each document before the page's own scripts.
       await page.evaluateOnNewDocument(COLLECTOR);
-      return firefoxPage(page, async () => context.close());
+      return firefoxPage(page, proxy, async () => context.close());
     },
-    stop: () => browser.close(),
+    async stop() {
+      await browser.close();
+      await proxy.close();
+    },
   };
 }
 
-function firefoxPage(page: Page, close: () => Promise<void>): EnginePage {
+function firefoxPage(page: Page, proxy: CollectorProxy, close: () => Promise<void>): EnginePage {
   const find = (locator: Locator): Promise<ElementHandle<Element>> =>
     waitUntil(describeLocator(locator), async () => {
       const handle = await page.evaluateHandle(`(${LOCATE})(${JSON.stringify(locator)})`);
@@ -230,7 +252,6 @@ function firefoxPage(page: Page, close: () => Promise<void>): EnginePage {
       await handle.dispose();
       return undefined;
     });
-  const offline = { value: false };
   return {
     engine: "firefox",
     async goto(url) {
@@ -273,9 +294,8 @@ function firefoxPage(page: Page, close: () => Promise<void>): EnginePage {
     async cookies() {
       return (await page.cookies()).map((cookie) => ({ name: cookie.name, httpOnly: cookie.httpOnly === true }));
     },
-    async setOffline(value) {
-      offline.value = value;
-      await page.setOfflineMode(value);
+    async setOffline(offline) {
+      proxy.offline = offline;
     },
     close,
   };

@@ -2,13 +2,15 @@
 // page (profile) per test, and after each test the page's uncaught script errors asserted to be none.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from "vitest";
 import { PORT } from "../../support/http";
-import { enginesToRun, pageErrors, startEngine, type Engine, type EngineName, type EnginePage } from "./engines";
+import { enginesToRun, pageErrors, startEngine, type Engine, type EngineName, type EnginePage, type PageOptions } from "./engines";
 
 export type EngineContext = {
   /** The engine of the tests being declared. */
   engine: EngineName;
   /** This test's page. */
   page(): EnginePage;
+  /** Replaces this test's page with a fresh one opened with these options (its errors are asserted instead). */
+  reopen(options: PageOptions): Promise<EnginePage>;
 };
 
 /** A page address on a merchant host of the test server. */
@@ -56,6 +58,11 @@ export function engineSuite(title: string, body: (context: EngineContext) => voi
         engine,
         page: () => {
           if (!current) throw new Error("no page outside a test");
+          return current;
+        },
+        async reopen(options) {
+          await current?.close();
+          current = await browser!.newPage(options);
           return current;
         },
       });
