@@ -138,7 +138,12 @@ async function startWebKit(): Promise<Engine> {
     newPage: (options) => openWebKitPage(base, proxy, options ?? {}),
     async stop() {
       await proxy.close();
-      if (driver.pid) process.kill(-driver.pid, "SIGTERM");
+      // Until it has exited: the run's CPU accounting (/usr/bin/time) then includes the browsers.
+      if (driver.pid && driver.exitCode === null && driver.signalCode === null) {
+        const exited = new Promise((resolve) => driver.once("exit", resolve));
+        process.kill(-driver.pid, "SIGTERM");
+        await exited;
+      }
       await rm(config, { recursive: true, force: true });
     },
   };
