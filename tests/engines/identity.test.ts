@@ -73,7 +73,7 @@ engineSuite("identity", ({ page }) => {
     await page().click({ role: "button", name: "Verify" });
     await expectVisible(page(), { text: "The email address does not match" });
     expect(await valueOf(page(), { label: "Email address" })).toBe("");
-    // A form takes a new submit 500 ms after the last one finished (docs/behaviour/shell.md#submit-lock).
+    // A form takes a new submit 500 ms after the last one finished (docs/behaviour/identity.md#submit-lock).
     await waitForPage(page(), "the submit lock to open", `() => document.documentElement.dataset.submitLock === "open"`);
     await page().fill({ label: "Email address" }, "email01@example.com");
     await page().click({ role: "button", name: "Verify" });
