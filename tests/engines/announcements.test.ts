@@ -55,3 +55,19 @@ engineSuite("announcement popup", ({ page }) => {
     await expectGone(page(), { role: "dialog" });
   });
 });
+
+engineSuite("announcement popup offline", ({ page }) => {
+  it("the connection lost before the popup's code has loaded: the home page stays, no uncaught error", async () => {
+    await page().goto(urlOn("demo.localhost", "/m/home"));
+    // The popup decides 500 ms after the page starts and only then loads its carousel's code: cut the network first.
+    await popupPhase(page(), "waiting");
+    await page().setOffline(true);
+    await waitForPage(
+      page(),
+      "the popup's decision",
+      `() => ["shown", "none", "closed"].includes(document.documentElement.dataset.announcementPopup)`,
+    );
+    await expectVisible(page(), { role: "heading", level: 1, name: "Welcome to Demo Play" });
+    await page().setOffline(false);
+  });
+});
