@@ -9,15 +9,18 @@ export const ERRORS_KEY = "__engineErrors";
 export const COLLECTOR_KEY = "__engineCollector";
 
 /**
- * Records uncaught errors and unhandled promise rejections of the document it runs in. Errors raised while the
- * document is being left (a lazy chunk's import cut off by the navigation, which Firefox reports) are not the
- * page's faults and are ignored after `pagehide`.
+ * Records uncaught errors and unhandled promise rejections of the document it runs in. A document being left is
+ * not judged: nothing after `pagehide`, and from `beforeunload` on no TypeError rejection, which is how both engines
+ * reject a fetch or a lazy module import that the navigation cut off ("Load failed", "Importing a module script
+ * failed." in WebKit, which cancels them as the navigation starts, while the page still runs; "error loading
+ * dynamically imported module" in Firefox). Decision 0076.
  */
 export const COLLECTOR = `(() => {
   if (window.__engineCollector) return;
   window.__engineCollector = true;
   try { sessionStorage.setItem(${JSON.stringify(COLLECTOR_KEY)}, "1"); } catch (e) {}
   let leaving = false;
+  let unloading = false;
   const record = (line) => {
     if (leaving) return;
     try {
@@ -26,14 +29,16 @@ export const COLLECTOR = `(() => {
       sessionStorage.setItem(${JSON.stringify(ERRORS_KEY)}, JSON.stringify(list));
     } catch (e) {}
   };
+  addEventListener("beforeunload", () => { unloading = true; });
   addEventListener("pagehide", () => { leaving = true; });
-  addEventListener("pageshow", () => { leaving = false; });
+  addEventListener("pageshow", () => { leaving = false; unloading = false; });
   addEventListener("error", (event) => {
     if (!(event instanceof ErrorEvent)) return;
     record("error: " + event.message + " at " + event.filename + ":" + event.lineno);
   });
   addEventListener("unhandledrejection", (event) => {
     const reason = event.reason;
+    if (unloading && reason instanceof TypeError) return;
     const stack = reason && reason.stack ? " | " + String(reason.stack).split("\\n").slice(0, 3).join(" < ") : "";
     record("unhandledrejection: " + (reason && reason.message ? reason.name + ": " + reason.message : String(reason)) + stack);
   });
