@@ -138,7 +138,7 @@ async function startWebKit(): Promise<Engine> {
     newPage: (options) => openWebKitPage(base, proxy, options ?? {}),
     async stop() {
       await proxy.close();
-      // Until it has exited: the run's CPU accounting (/usr/bin/time) then includes the browsers.
+      // Until it has exited, so that no driver or browser outlives its file.
       if (driver.pid && driver.exitCode === null && driver.signalCode === null) {
         const exited = new Promise((resolve) => driver.once("exit", resolve));
         process.kill(-driver.pid, "SIGTERM");
