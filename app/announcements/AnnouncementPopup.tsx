@@ -2,7 +2,7 @@
 // JavaScript and stays small: it decides, on the documented schedule, whether to show, and only then loads the
 // carousel (PopupCarousel.tsx, its own chunk). Without JavaScript the server-rendered form below is the popup.
 import { useLocation } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
 import { useTranslation } from "~/i18n/translate";
 import {
   GO_TO_ACTIVITY_PATH,
@@ -17,7 +17,20 @@ import {
   type PopupState,
 } from "./rules";
 
-const PopupCarousel = lazy(() => import("./PopupCarousel"));
+const loadCarousel = () => import("./PopupCarousel");
+
+/**
+ * The carousel's code did not arrive (the connection dropped, a new deployment removed the chunk): no popup, and the
+ * home page stays as it is (docs/behaviour/announcements.md#carousel-unavailable).
+ */
+function CarouselUnavailable(): null {
+  useEffect(() => markPhase("none"), []);
+  return null;
+}
+
+type CarouselProps = { data: PopupData; onClosed: (choice: CloseChoice) => void; onShown: () => void };
+
+const PopupCarousel = lazy<ComponentType<CarouselProps>>(() => loadCarousel().catch(() => ({ default: CarouselUnavailable })));
 
 export const DISMISS_ACTION = "/m/announcements/dismiss";
 
@@ -90,7 +103,7 @@ export function AnnouncementPopup({ data }: { data: PopupData }) {
         return;
       }
       // The carousel's code starts loading now, while the audience's delay runs.
-      void import("./PopupCarousel");
+      loadCarousel().catch(() => undefined);
       const delay = data.audience === "B" ? POPUP_VISITOR_DELAY_MS : POPUP_MEMBER_DELAY_MS;
       if (delay === 0) setPhase("shown");
       else reveal = window.setTimeout(() => setPhase("shown"), delay);

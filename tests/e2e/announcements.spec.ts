@@ -49,6 +49,19 @@ test.describe("announcement popup, scripts on", () => {
     expect(await page.evaluate(() => !!document.activeElement?.closest("dialog"))).toBe(false);
   });
 
+  test("the carousel's code not arriving: no popup, the home page stays, no page error", async ({ page }) => {
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    // As when the connection drops after the page loaded (docs/behaviour/announcements.md#carousel-unavailable).
+    await page.route(/\/assets\/PopupCarousel-[^/]*\.js$/, (route) => route.abort());
+    await openPaused(page, "/m/home");
+    await page.clock.runFor(500 + 1100);
+    await popupPhase(page, "none");
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to Demo Play" })).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    expect(pageErrors).toEqual([]);
+  });
+
   /** Moves past the first item (it must be read), then taps Close in the page and says, in the same task, whether the dialog is still open. */
   async function closePopup(page: Page) {
     await page.getByRole("dialog", { name: "Welcome to Demo Play" }).getByRole("button", { name: "Close" }).click();

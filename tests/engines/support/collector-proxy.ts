@@ -1,0 +1,87 @@
+// The HTTP proxy the suite's browsers go through (decision 0076). WebKitWebDriver has no way to run a
+// script before the page's own (no BiDi preload scripts, and console messages of its private sessions are not
+// logged), so the proxy puts the uncaught-error collector in front of each HTML document: the first script of
+// <head>, carrying the response's CSP nonce so that the page's own policy lets it run. Nothing else is changed.
+// It forwards every request to this machine (so *.localhost reaches the test server whatever the resolver does), and
+// `offline` cuts it: every request then fails at the network level, as when a phone loses its connection. (Neither
+// engine's driver can cut the network itself: WebDriver classic has no command for it, and Firefox ignored
+// puppeteer's offline mode over BiDi.)
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { COLLECTOR } from "./in-page";
+
+export type CollectorProxy = {
+  /** host:port for the browser's proxy setting. */
+  address: string;
+  /** While true, requests fail as on a lost connection. */
+  offline: boolean;
+  close(): Promise<void>;
+};
+
+const NONCE = /'nonce-([^']+)'/;
+
+function withCollector(html: string, nonce: string | undefined): string {
+  // The script takes itself out of the document once it has run: React hydrates the whole document, and an element
+  // its server render did not make would be a hydration mismatch.
+  const tag = `<script${nonce ? ` nonce="${nonce}"` : ""}>${COLLECTOR}document.currentScript.remove();</script>`;
+  const head = /<head[^>]*>/i.exec(html);
+  if (!head) return tag + html;
+  const at = head.index + head[0].length;
+  return html.slice(0, at) + tag + html.slice(at);
+}
+
+/** `inject`: put the collector into HTML documents (WebKit); Firefox runs it as a preload script instead. */
+export async function startCollectorProxy(inject: boolean): Promise<CollectorProxy> {
+  const state = { offline: false };
+  const server = http.createServer((request, response) => {
+    if (state.offline || !request.url?.startsWith("http://")) {
+      request.socket.destroy();
+      return;
+    }
+    const target = new URL(request.url);
+    const headers = { ...request.headers };
+    // Plain bodies, so that HTML can be read and changed.
+    delete headers["accept-encoding"];
+    delete headers["proxy-connection"];
+    const upstream = http.request(
+      { host: "127.0.0.1", port: Number(target.port || 80), path: target.pathname + target.search, method: request.method, headers },
+      (reply) => {
+        const type = String(reply.headers["content-type"] ?? "");
+        if (!inject || !type.startsWith("text/html")) {
+          response.writeHead(reply.statusCode ?? 502, reply.headers);
+          reply.pipe(response);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        reply.on("data", (chunk: Buffer) => chunks.push(chunk));
+        reply.on("end", () => {
+          const csp = String(reply.headers["content-security-policy"] ?? "");
+          const body = withCollector(Buffer.concat(chunks).toString("utf8"), NONCE.exec(csp)?.[1]);
+          const out = { ...reply.headers };
+          delete out["content-length"];
+          delete out["transfer-encoding"];
+          response.writeHead(reply.statusCode ?? 502, { ...out, "content-length": Buffer.byteLength(body) });
+          response.end(body);
+        });
+      },
+    );
+    upstream.on("error", () => request.socket.destroy());
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    address: `127.0.0.1:${port}`,
+    get offline() {
+      return state.offline;
+    },
+    set offline(value: boolean) {
+      state.offline = value;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

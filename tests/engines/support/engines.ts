@@ -1,0 +1,358 @@
+// The two engines of the cross-engine suite behind one small page interface (decision 0076): WebKit (WebKitGTK's
+// MiniBrowser through WebKitWebDriver, under Xvfb) and Firefox ESR (through WebDriver BiDi, with puppeteer-core).
+// Both are Debian's packages; nothing is downloaded. Tests find elements with the same in-page locator in both.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import puppeteer, { type Browser, type ElementHandle, type Page } from "puppeteer-core";
+import { startCollectorProxy, type CollectorProxy } from "./collector-proxy";
+import { COLLECTOR, COLLECTOR_KEY, ERRORS_KEY, LOCATE, describeLocator, type Locator } from "./in-page";
+import { WebDriverSession, isElement, type WebDriverElement } from "./webdriver";
+
+export type EngineName = "webkit" | "firefox";
+
+/** The MiniBrowser of libwebkit2gtk-4.1-0 (scripts/test-engines.sh finds it for other architectures). */
+export const MINIBROWSER = process.env.MINIBROWSER ?? "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
+export const FIREFOX = "/usr/bin/firefox-esr";
+
+/** The engines to run, from ENGINES (comma-separated), both by default. */
+export function enginesToRun(): EngineName[] {
+  const wanted = (process.env.ENGINES ?? "webkit,firefox").split(",").map((name) => name.trim());
+  return (["webkit", "firefox"] as const).filter((name) => wanted.includes(name));
+}
+
+/** A phone-sized viewport, as the Playwright suite's. */
+const WIDTH = 360;
+const HEIGHT = 740;
+/** How long a wait for something on the page may take before the test fails. */
+const WAIT_MS = 15_000;
+
+/** A page in one engine; a fresh profile (no cookies, storage or service worker) for each. */
+export interface EnginePage {
+  readonly engine: EngineName;
+  goto(url: string): Promise<void>;
+  reload(): Promise<void>;
+  back(): Promise<void>;
+  url(): Promise<string>;
+  title(): Promise<string>;
+  /** Runs a function's source in the page with JSON arguments; its (awaited) JSON result. */
+  evaluate<T>(fn: string, ...args: unknown[]): Promise<T>;
+  /** Waits for the element and clicks it as the driver's pointer does. */
+  click(locator: Locator): Promise<void>;
+  /** Waits for the field, empties it and types `text` into it key by key. */
+  fill(locator: Locator, text: string): Promise<void>;
+  /** Waits for the select and chooses the option with this visible text, as a person does. */
+  select(locator: Locator, optionText: string): Promise<void>;
+  addCookie(cookie: { name: string; value: string; path: string }): Promise<void>;
+  /** Names of the cookies the page's origin has, and whether each is HttpOnly. */
+  cookies(): Promise<{ name: string; httpOnly: boolean }[]>;
+  /** Cuts (or restores) the network between this browser and every server. */
+  setOffline(offline: boolean): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Polls `check` (in Node) until it returns a value that is not undefined, or fails after WAIT_MS with `what`. */
+export async function waitUntil<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = WAIT_MS): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch (error) {
+      // A navigation in progress answers a page command with an error: the next poll asks the new document.
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ""}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Reads (without clearing) the errors the collector recorded in this tab for the current origin: the pages of the
+ * product the test visited there, even when it ends on a page without the collector (the sandbox's game page).
+ */
+export async function pageErrors(page: EnginePage): Promise<string[]> {
+  const found = await page.evaluate<string[] | null>(
+    `(errors, ran) => sessionStorage.getItem(ran) ? JSON.parse(sessionStorage.getItem(errors) || "[]") : null`,
+    ERRORS_KEY,
+    COLLECTOR_KEY,
+  );
+  if (found === null) throw new Error(`${page.engine}: the error collector is not in ${await page.url()}`);
+  return found;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export type PageOptions = {
+  /** Another browser's user agent (an iPhone's Safari for WebKit), where a test is about what the product does for it. */
+  userAgent?: string;
+};
+
+/** One engine's browser for a test file: opens a fresh page per test. */
+export interface Engine {
+  readonly name: EngineName;
+  newPage(options?: PageOptions): Promise<EnginePage>;
+  stop(): Promise<void>;
+}
+
+export async function startEngine(name: EngineName): Promise<Engine> {
+  return name === "webkit" ? startWebKit() : startFirefox();
+}
+
+// ---------------------------------------------------------------- WebKit
+
+async function startWebKit(): Promise<Engine> {
+  const port = await freePort();
+  // Reduced motion, as in the Playwright suite: WebKitGTK takes it from GTK's animation setting.
+  const config = await mkdtemp(path.join(tmpdir(), "engines-webkit-"));
+  await mkdir(path.join(config, "gtk-3.0"));
+  await writeFile(path.join(config, "gtk-3.0", "settings.ini"), "[Settings]\ngtk-enable-animations=0\n");
+  // The MiniBrowser of WebKitGTK 4.1 has no headless mode: the driver and the browsers it starts share one Xvfb.
+  const driver: ChildProcess = spawn("xvfb-run", ["-a", "-s", "-screen 0 1280x1024x24", "WebKitWebDriver", `--port=${port}`], {
+    stdio: "ignore",
+    detached: true,
+    env: { ...process.env, XDG_CONFIG_HOME: config },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntil("WebKitWebDriver to answer", async () => {
+    const reply = await fetch(`${base}/status`);
+    return reply.ok ? true : undefined;
+  });
+  const proxy = await startCollectorProxy(true);
+  return {
+    name: "webkit",
+    newPage: (options) => openWebKitPage(base, proxy, options ?? {}),
+    async stop() {
+      await proxy.close();
+      // Until it has exited, so that no driver or browser outlives its file.
+      if (driver.pid && driver.exitCode === null && driver.signalCode === null) {
+        const exited = new Promise((resolve) => driver.once("exit", resolve));
+        process.kill(-driver.pid, "SIGTERM");
+        await exited;
+      }
+      await rm(config, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openWebKitPage(driver: string, proxy: CollectorProxy, options: PageOptions): Promise<EnginePage> {
+  const session = await WebDriverSession.create(driver, {
+    // Through the collector proxy: the error collector runs before the page's scripts (support/collector-proxy.ts).
+    proxy: { proxyType: "manual", httpProxy: proxy.address },
+    "webkitgtk:browserOptions": {
+      binary: MINIBROWSER,
+      args: ["--automation", ...(options.userAgent ? [`--user-agent=${options.userAgent}`] : [])],
+    },
+  });
+  await session.setWindowSize(WIDTH, HEIGHT);
+  const find = (locator: Locator) =>
+    waitUntil(describeLocator(locator), async () => {
+      const found = await session.execute(`return (${LOCATE})(arguments[0]);`, [locator]);
+      return isElement(found) ? found : undefined;
+    });
+  const run = async <T>(fn: string, args: unknown[]): Promise<T> => {
+    // Promises are awaited in the page; the synchronous command returns the settled value.
+    return (await session.execute(`return Promise.resolve((${fn}).apply(null, arguments));`, args)) as T;
+  };
+  return {
+    engine: "webkit",
+    goto: (url) => session.navigate(url),
+    reload: () => session.refresh(),
+    back: () => session.back(),
+    url: () => session.url(),
+    title: () => session.title(),
+    evaluate: (fn, ...args) => run(fn, args),
+    async click(locator) {
+      const element = await find(locator);
+      // WebDriver clicks only where the element is not covered: a person scrolls a button out from under the
+      // page's fixed bars (the download bar) before tapping it.
+      await session.execute(`arguments[0].scrollIntoView({ block: "center" });`, [element]);
+      await session.click(element);
+    },
+    async fill(locator, text) {
+      const element: WebDriverElement = await find(locator);
+      await session.clear(element);
+      await session.type(element, text);
+    },
+    async select(locator, optionText) {
+      const select = await find(locator);
+      const option = await session.execute(
+        `return Array.from(arguments[0].options).find((o) => o.textContent.trim() === arguments[1]) || null;`,
+        [select, optionText],
+      );
+      if (!isElement(option)) throw new Error(`no option "${optionText}" in ${describeLocator(locator)}`);
+      // WebDriver selects an <option> by clicking it (it fires input and change, as a person's choice does).
+      await session.click(option);
+    },
+    addCookie: (cookie) => session.addCookie(cookie),
+    async cookies() {
+      return (await session.cookies()).map((cookie) => ({ name: cookie.name, httpOnly: cookie.httpOnly === true }));
+    },
+    async setOffline(offline) {
+      proxy.offline = offline;
+    },
+    close: () => session.delete(),
+  };
+}
+
+// ---------------------------------------------------------------- Firefox
+
+async function startFirefox(): Promise<Engine> {
+  // The same proxy as WebKit's, without injecting (the collector is a preload script here): it cuts the network.
+  const proxy = await startCollectorProxy(false);
+  const [proxyHost = "", proxyPort = ""] = proxy.address.split(":");
+  const browser: Browser = await puppeteer.launch({
+    browser: "firefox",
+    executablePath: FIREFOX,
+    headless: true,
+    extraPrefsFirefox: {
+      // Reduced motion, as the Playwright suite's pages: nothing turns or slides by itself.
+      "ui.prefersReducedMotion": 1,
+      "network.proxy.type": 1,
+      "network.proxy.http": proxyHost,
+      "network.proxy.http_port": Number(proxyPort),
+      "network.proxy.no_proxies_on": "",
+      "network.proxy.allow_hijacking_localhost": true,
+    },
+  });
+  return {
+    name: "firefox",
+    async newPage(options) {
+      // A user context per page: its own cookies, storage and service workers.
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      if (options?.userAgent) await page.setUserAgent({ userAgent: options.userAgent });
+      await page.setViewport({ width: WIDTH, height: HEIGHT });
+      // A WebDriver BiDi preload script: runs in each document before the page's own scripts.
+      await page.evaluateOnNewDocument(COLLECTOR);
+      return firefoxPage(page, proxy, async () => context.close());
+    },
+    async stop() {
+      await browser.close();
+      await proxy.close();
+    },
+  };
+}
+
+function firefoxPage(page: Page, proxy: CollectorProxy, close: () => Promise<void>): EnginePage {
+  const find = (locator: Locator): Promise<ElementHandle<Element>> =>
+    waitUntil(describeLocator(locator), async () => {
+      const handle = await page.evaluateHandle(`(${LOCATE})(${JSON.stringify(locator)})`);
+      const element = handle.asElement() as ElementHandle<Element> | null;
+      if (element) return element;
+      await handle.dispose();
+      return undefined;
+    });
+  return {
+    engine: "firefox",
+    async goto(url) {
+      await page.goto(url);
+    },
+    async reload() {
+      await page.reload();
+    },
+    async back() {
+      await page.goBack();
+    },
+    url: async () => page.url(),
+    title: () => page.title(),
+    evaluate: <T>(fn: string, ...args: unknown[]) => page.evaluate(`(${fn})(...${JSON.stringify(args)})`) as Promise<T>,
+    async click(locator) {
+      const element = await find(locator);
+      await element.click();
+      await element.dispose();
+    },
+    async fill(locator, text) {
+      const element = await find(locator);
+      await element.click({ count: 3 });
+      await page.keyboard.press("Backspace");
+      await element.type(text);
+      await element.dispose();
+    },
+    async select(locator, optionText) {
+      const element = await find(locator);
+      const value = await element.evaluate(
+        (select, label) => Array.from(select.querySelectorAll("option")).find((o) => o.textContent?.trim() === label)?.value,
+        optionText,
+      );
+      if (value === undefined) throw new Error(`no option "${optionText}" in ${describeLocator(locator)}`);
+      await element.select(value);
+      await element.dispose();
+    },
+    async addCookie(cookie) {
+      await page.setCookie({ ...cookie, url: page.url() });
+    },
+    async cookies() {
+      return (await page.cookies()).map((cookie) => ({ name: cookie.name, httpOnly: cookie.httpOnly === true }));
+    },
+    async setOffline(offline) {
+      proxy.offline = offline;
+    },
+    close,
+  };
+}
+
+/** Fails with the locator's description unless it finds a visible element within the wait. */
+export async function expectVisible(page: EnginePage, locator: Locator): Promise<void> {
+  await waitUntil(`${describeLocator(locator)} to be visible`, async () =>
+    (await page.evaluate<boolean>(`(l) => !!(${LOCATE})(l)`, locator)) ? true : undefined,
+  );
+}
+
+/** Waits until no visible element matches the locator. */
+export async function expectGone(page: EnginePage, locator: Locator): Promise<void> {
+  await waitUntil(`${describeLocator(locator)} to be gone`, async () =>
+    (await page.evaluate<boolean>(`(l) => !(${LOCATE})(l)`, locator)) ? true : undefined,
+  );
+}
+
+/** The visible text of the element the locator finds (whitespace collapsed), once it is there. */
+export async function textOf(page: EnginePage, locator: Locator): Promise<string> {
+  return waitUntil(describeLocator(locator), async () => {
+    const text = await page.evaluate<string | null>(
+      `(l) => { const el = (${LOCATE})(l); return el ? el.textContent.replace(/\\s+/g, " ").trim() : null; }`,
+      locator,
+    );
+    return text ?? undefined;
+  });
+}
+
+/** The value of the field the locator finds. */
+export async function valueOf(page: EnginePage, locator: Locator): Promise<string> {
+  return waitUntil(describeLocator(locator), async () => {
+    const value = await page.evaluate<string | null>(`(l) => { const el = (${LOCATE})(l); return el ? el.value : null; }`, locator);
+    return value ?? undefined;
+  });
+}
+
+/** Waits until the address's path (and search) matches. */
+export async function expectUrl(page: EnginePage, pattern: RegExp): Promise<string> {
+  return waitUntil(`the address to match ${pattern}`, async () => {
+    const url = await page.url();
+    return pattern.test(url) ? url : undefined;
+  });
+}
+
+/** Waits for `expression` (a function source, no arguments) to be true in the page. */
+export async function waitForPage(page: EnginePage, what: string, fn: string): Promise<void> {
+  await waitUntil(what, async () => ((await page.evaluate<boolean>(fn)) ? true : undefined));
+}
+
+/** True once React has hydrated the document (Remix sets __remixRouter when the client router starts). */
+export async function waitForHydration(page: EnginePage): Promise<void> {
+  await waitForPage(page, "hydration", `() => "__remixRouter" in window && document.readyState === "complete"`);
+}
