@@ -291,5 +291,6 @@ if [ ${#FAILED_STEPS[@]} -gt 0 ]; then
   echo "Failed steps: ${FAILED_STEPS[*]}"
   [ -f "$SERVER_LOG" ] && echo "Server logs: ${SERVER_LOG#"$PWD"/} (e2e), ${EXCLUSIVE_SERVER_LOG#"$PWD"/} (exclusive e2e), ${EDGE_SERVER_LOG#"$PWD"/} (edge)"
 fi
+echo "npm test took ${SECONDS} s (the rule: under 360 s on a two-core machine)"
 echo "${PASSED} passed, ${FAILED} failed"
 [ ${#FAILED_STEPS[@]} -eq 0 ] && [ "$FAILED" -eq 0 ]
