@@ -183,8 +183,18 @@ test.describe("loading toast", () => {
     await loginButton(page).click();
     await posted;
     const toast = page.getByRole("status").filter({ hasText: "Still working on it" });
-    await page.clock.runFor(4_900);
+    // The 5 s start when the button turns busy: its effect sets the timer, so the paused clock moves only once that
+    // render is on screen and React has run its effects (they run in a later task, behind this page's next message).
     await expect(page.getByRole("button", { name: "Please wait" })).toBeVisible();
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve();
+          channel.port2.postMessage(null);
+        }),
+    );
+    await page.clock.runFor(4_900);
     await expect(toast).toHaveCount(0);
     await page.clock.runFor(200);
     await expect(toast).toBeVisible();
