@@ -27,10 +27,12 @@ type ChatLinkProps = {
   active?: boolean;
   /** A member's item (marked for app/ui/on-need.tsx: the page waits for its code before hydrating). */
   member?: boolean;
+  /** A member's item whose unread refreshes are listened for: marked "live", a signal a test can wait for. */
+  live?: boolean;
   onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
 };
 
-export function ChatLink({ href, badge, active = false, member = false, onClick }: ChatLinkProps) {
+export function ChatLink({ href, badge, active = false, member = false, live = false, onClick }: ChatLinkProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -40,7 +42,7 @@ export function ChatLink({ href, badge, active = false, member = false, onClick 
         onClick={onClick}
         aria-describedby={badge ? "chat-unread" : undefined}
         data-active={active ? "true" : undefined}
-        data-member-chat={member ? "" : undefined}
+        data-member-chat={member ? (live ? "live" : "") : undefined}
       >
         <span className="footer-nav__icon-wrap">
           <NavIcon>{CHAT_ICON}</NavIcon>

@@ -4,9 +4,13 @@ import { badgeText, CHAT_ACTIVE_MS, CHAT_REDIRECT_MS, NO_PERMISSION_TOAST_MS, UN
 import { ChatLink } from "./ChatLink";
 import type { SupportData } from "./support-data.server";
 
-/** The member's unread count: the server's, then refreshed on focus, on becoming visible and every UNREAD_REFRESH_MS. */
-function useUnreadCount(initial: number | null): number | null {
+/**
+ * The member's unread count: the server's, then refreshed on focus, on becoming visible and every UNREAD_REFRESH_MS;
+ * and whether those refreshes are listened for yet (until then, coming back to the window changes nothing).
+ */
+function useUnreadCount(initial: number | null): { count: number | null; listening: boolean } {
   const [count, setCount] = useState(initial);
+  const [listening, setListening] = useState(false);
   useEffect(() => setCount(initial), [initial]);
   useEffect(() => {
     let stopped = false;
@@ -30,6 +34,7 @@ function useUnreadCount(initial: number | null): number | null {
     window.addEventListener("focus", onVisible);
     document.addEventListener("visibilitychange", onVisible);
     const timer = setInterval(onVisible, UNREAD_REFRESH_MS);
+    setListening(true);
     return () => {
       stopped = true;
       window.removeEventListener("focus", onVisible);
@@ -37,7 +42,7 @@ function useUnreadCount(initial: number | null): number | null {
       clearInterval(timer);
     };
   }, []);
-  return count;
+  return { count, listening };
 }
 
 /**
@@ -47,7 +52,7 @@ function useUnreadCount(initial: number | null): number | null {
 export default function MemberChatItem({ support, href }: { support: SupportData; href: string }) {
   const [active, setActive] = useState(false);
   const busy = useRef(false);
-  const count = useUnreadCount(support.chat?.unread ?? null);
+  const { count, listening } = useUnreadCount(support.chat?.unread ?? null);
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -66,5 +71,5 @@ export default function MemberChatItem({ support, href }: { support: SupportData
     }, CHAT_REDIRECT_MS);
   };
 
-  return <ChatLink href={href} badge={badgeText(count)} active={active} member onClick={onClick} />;
+  return <ChatLink href={href} badge={badgeText(count)} active={active} member live={listening} onClick={onClick} />;
 }

@@ -119,7 +119,8 @@ exclusiveBothWays("the unread badge", () => {
     await setUnread("demo", "demo01", 0);
     if (javaScriptEnabled) {
       await waitForHydration(page);
-      // Coming back to the window refreshes it.
+      // Coming back to the window refreshes it, once the item listens for that (its effect runs after hydration).
+      await expect(nav.getByRole("link", { name: "Chat" })).toHaveAttribute("data-member-chat", "live");
       await page.evaluate(() => window.dispatchEvent(new Event("focus")));
     } else {
       await page.reload();
