@@ -128,7 +128,13 @@ export function startUpdateCheck({ onUpdate }: { onUpdate: () => void }): () => 
         markShellState("updateCheck", "unread");
         return;
       }
-      const hash = await manifestHash(text);
+      // The hash's code loads on need: lost with the connection, the check is as unread and runs again when online.
+      const hash = await manifestHash(text).catch(() => null);
+      if (hash === null) {
+        last = 0;
+        markShellState("updateCheck", "unread");
+        return;
+      }
       const comparison = compareManifestHash(readStorage("localStorage", MANIFEST_HASH_KEY), hash);
       // Stored at once: the alert shows once per new build, even if the page is left without Refresh.
       writeStorage("localStorage", MANIFEST_HASH_KEY, hash);
