@@ -211,8 +211,7 @@ start_servers() {
 # No server needed: in the background while the build, the servers and the tests run. Typecheck and lint take only the
 # CPU left over (nice 15). The unit tests keep the normal priority: they have per-test time limits, and starved behind the
 # browser tests a 100 ms test could take over 5 s of wall time; they need about 20 s of CPU, so they finish early.
-start_background "typecheck" 15 bash -c \
-  'tsc --noEmit -p tsconfig.json && tsc --noEmit -p tsconfig.node.json && tsc --noEmit -p workers/wps-sandbox/tsconfig.json'
+start_background "typecheck" 15 npm run --silent typecheck
 start_background "lint" 15 npm run --silent lint
 start_background "unit tests" 0 npm run --silent test:unit -- --reporter=default --reporter=json --outputFile.json="$REPORTS/unit.json"
 # Started first: it is ready (about 6 s) by the time the build is.
