@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The Debian packages the tests need, checked first by `npm test` (scripts/test.sh) and by `.ci/run` (decision 0074):
 # Chromium's headless shell for most browser tests and the full browser for web push and installability (decision
-# 0060), and the Noto fonts so Urdu, Khmer, Burmese, Chinese and the country flags render.
+# 0060), the Noto fonts so Urdu, Khmer, Burmese, Chinese and the country flags render, and for the cross-engine tests
+# (decision 0076) WebKitGTK's WebDriver (with its MiniBrowser), Firefox ESR and Xvfb.
 # All present: silent, exit 0, in milliseconds (one dpkg-query, no apt). Some missing: as root with apt-get, installs
 # them (apt-get update + install, non-interactive); otherwise names them and the one line that installs them, exit 1.
 # Runs nothing but dpkg-query, id and apt-get (tests/unit/scripts/system-packages.test.ts puts stand-ins on PATH).
 set -uo pipefail
 
-PACKAGES=(chromium chromium-headless-shell fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
+PACKAGES=(chromium chromium-headless-shell fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji webkit2gtk-driver firefox-esr xvfb)
 
 # Prints the packages of PACKAGES that dpkg does not record as installed, one a line. dpkg-query names each package
 # it knows with its status, and complains on stderr (exit 1) about any it has never heard of: both count as missing.
@@ -24,7 +25,8 @@ missing_packages() {
 
 if ! command -v dpkg-query >/dev/null; then
   echo "npm test runs its browser tests in Debian's Chromium (/usr/bin/chromium-headless-shell and /usr/bin/chromium)," >&2
-  echo "with Debian's Noto fonts; this machine has no dpkg to check for them. Run the tests on Debian or Ubuntu, with:" >&2
+  echo "WebKitGTK and Firefox ESR, with Debian's Noto fonts; this machine has no dpkg to check for them. Run the tests on" >&2
+  echo "Debian or Ubuntu, with:" >&2
   echo "  sudo apt-get install ${PACKAGES[*]}" >&2
   exit 1
 fi

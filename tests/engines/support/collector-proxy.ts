@@ -5,7 +5,9 @@
 // It forwards every request to this machine (so *.localhost reaches the test server whatever the resolver does), and
 // `offline` cuts it: every request then fails at the network level, as when a phone loses its connection. (Neither
 // engine's driver can cut the network itself: WebDriver classic has no command for it, and Firefox ignored
-// puppeteer's offline mode over BiDi.)
+// puppeteer's offline mode over BiDi.) The proxies live in the suite's global setup, beside the browsers that use them;
+// a test file sets `offline` with a request of its own to the proxy: `PUT /offline` with 1 or 0 (a browser's requests
+// through a proxy name a whole URL, so none of theirs reaches that path).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { COLLECTOR } from "./in-page";
@@ -13,8 +15,6 @@ import { COLLECTOR } from "./in-page";
 export type CollectorProxy = {
   /** host:port for the browser's proxy setting. */
   address: string;
-  /** While true, requests fail as on a lost connection. */
-  offline: boolean;
   close(): Promise<void>;
 };
 
@@ -34,6 +34,15 @@ function withCollector(html: string, nonce: string | undefined): string {
 export async function startCollectorProxy(inject: boolean): Promise<CollectorProxy> {
   const state = { offline: false };
   const server = http.createServer((request, response) => {
+    if (request.method === "PUT" && request.url === "/offline") {
+      const body: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => body.push(chunk));
+      request.on("end", () => {
+        state.offline = Buffer.concat(body).toString() === "1";
+        response.writeHead(204).end();
+      });
+      return;
+    }
     if (state.offline || !request.url?.startsWith("http://")) {
       request.socket.destroy();
       return;
@@ -72,16 +81,16 @@ export async function startCollectorProxy(inject: boolean): Promise<CollectorPro
   const { port } = server.address() as AddressInfo;
   return {
     address: `127.0.0.1:${port}`,
-    get offline() {
-      return state.offline;
-    },
-    set offline(value: boolean) {
-      state.offline = value;
-    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+/** Cuts (or restores) the network of the browsers behind the proxy at `address` (host:port), from any process. */
+export async function setProxyOffline(address: string, offline: boolean): Promise<void> {
+  const reply = await fetch(`http://${address}/offline`, { method: "PUT", body: offline ? "1" : "0" });
+  if (reply.status !== 204) throw new Error(`the proxy at ${address} answered ${reply.status} to PUT /offline`);
 }

@@ -1,27 +1,12 @@
 // The two engines of the cross-engine suite behind one small page interface (decision 0076): WebKit (WebKitGTK's
 // MiniBrowser through WebKitWebDriver, under Xvfb) and Firefox ESR (through WebDriver BiDi, with puppeteer-core).
 // Both are Debian's packages; nothing is downloaded. Tests find elements with the same in-page locator in both.
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import puppeteer, { type Browser, type ElementHandle, type Page } from "puppeteer-core";
-import { startCollectorProxy, type CollectorProxy } from "./collector-proxy";
+import puppeteer, { type ElementHandle, type Page } from "puppeteer-core";
+import { inject } from "vitest";
+import { MINIBROWSER, type EngineName } from "./browsers";
+import { setProxyOffline } from "./collector-proxy";
 import { COLLECTOR, COLLECTOR_KEY, ERRORS_KEY, LOCATE, describeLocator, type Locator } from "./in-page";
 import { WebDriverSession, isElement, type WebDriverElement } from "./webdriver";
-
-export type EngineName = "webkit" | "firefox";
-
-/** The MiniBrowser of libwebkit2gtk-4.1-0 (scripts/test-engines.sh finds it for other architectures). */
-export const MINIBROWSER = process.env.MINIBROWSER ?? "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
-export const FIREFOX = "/usr/bin/firefox-esr";
-
-/** The engines to run, from ENGINES (comma-separated), both by default. */
-export function enginesToRun(): EngineName[] {
-  const wanted = (process.env.ENGINES ?? "webkit,firefox").split(",").map((name) => name.trim());
-  return (["webkit", "firefox"] as const).filter((name) => wanted.includes(name));
-}
 
 /** A phone-sized viewport, as the Playwright suite's. */
 const WIDTH = 360;
@@ -86,17 +71,6 @@ export async function pageErrors(page: EnginePage): Promise<string[]> {
   return found;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
 export type PageOptions = {
   /** Another browser's user agent (an iPhone's Safari for WebKit), where a test is about what the product does for it. */
   userAgent?: string;
@@ -109,50 +83,29 @@ export interface Engine {
   stop(): Promise<void>;
 }
 
+/** Connects to the engine's browser the suite's global setup started (support/global-setup.ts). */
 export async function startEngine(name: EngineName): Promise<Engine> {
-  return name === "webkit" ? startWebKit() : startFirefox();
+  const running = inject("engines")[name];
+  if (!running) throw new Error(`${name} was not started by the global setup (ENGINES=${process.env.ENGINES ?? ""})`);
+  return name === "webkit" ? connectWebKit(running.endpoint, running.proxy) : connectFirefox(running.endpoint, running.proxy);
 }
 
 // ---------------------------------------------------------------- WebKit
 
-async function startWebKit(): Promise<Engine> {
-  const port = await freePort();
-  // Reduced motion, as in the Playwright suite: WebKitGTK takes it from GTK's animation setting.
-  const config = await mkdtemp(path.join(tmpdir(), "engines-webkit-"));
-  await mkdir(path.join(config, "gtk-3.0"));
-  await writeFile(path.join(config, "gtk-3.0", "settings.ini"), "[Settings]\ngtk-enable-animations=0\n");
-  // The MiniBrowser of WebKitGTK 4.1 has no headless mode: the driver and the browsers it starts share one Xvfb.
-  const driver: ChildProcess = spawn("xvfb-run", ["-a", "-s", "-screen 0 1280x1024x24", "WebKitWebDriver", `--port=${port}`], {
-    stdio: "ignore",
-    detached: true,
-    env: { ...process.env, XDG_CONFIG_HOME: config },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitUntil("WebKitWebDriver to answer", async () => {
-    const reply = await fetch(`${base}/status`);
-    return reply.ok ? true : undefined;
-  });
-  const proxy = await startCollectorProxy(true);
+function connectWebKit(driver: string, proxy: string): Engine {
   return {
     name: "webkit",
-    newPage: (options) => openWebKitPage(base, proxy, options ?? {}),
-    async stop() {
-      await proxy.close();
-      // Until it has exited, so that no driver or browser outlives its file.
-      if (driver.pid && driver.exitCode === null && driver.signalCode === null) {
-        const exited = new Promise((resolve) => driver.once("exit", resolve));
-        process.kill(-driver.pid, "SIGTERM");
-        await exited;
-      }
-      await rm(config, { recursive: true, force: true });
-    },
+    newPage: (options) => openWebKitPage(driver, proxy, options ?? {}),
+    async stop() {},
   };
 }
 
-async function openWebKitPage(driver: string, proxy: CollectorProxy, options: PageOptions): Promise<EnginePage> {
+async function openWebKitPage(driver: string, proxy: string, options: PageOptions): Promise<EnginePage> {
+  // A test left offline by a failure must not leave the next one offline.
+  await setProxyOffline(proxy, false);
   const session = await WebDriverSession.create(driver, {
     // Through the collector proxy: the error collector runs before the page's scripts (support/collector-proxy.ts).
-    proxy: { proxyType: "manual", httpProxy: proxy.address },
+    proxy: { proxyType: "manual", httpProxy: proxy },
     "webkitgtk:browserOptions": {
       binary: MINIBROWSER,
       args: ["--automation", ...(options.userAgent ? [`--user-agent=${options.userAgent}`] : [])],
@@ -202,36 +155,19 @@ async function openWebKitPage(driver: string, proxy: CollectorProxy, options: Pa
     async cookies() {
       return (await session.cookies()).map((cookie) => ({ name: cookie.name, httpOnly: cookie.httpOnly === true }));
     },
-    async setOffline(offline) {
-      proxy.offline = offline;
-    },
+    setOffline: (offline) => setProxyOffline(proxy, offline),
     close: () => session.delete(),
   };
 }
 
 // ---------------------------------------------------------------- Firefox
 
-async function startFirefox(): Promise<Engine> {
-  // The same proxy as WebKit's, without injecting (the collector is a preload script here): it cuts the network.
-  const proxy = await startCollectorProxy(false);
-  const [proxyHost = "", proxyPort = ""] = proxy.address.split(":");
-  const browser: Browser = await puppeteer.launch({
-    browser: "firefox",
-    executablePath: FIREFOX,
-    headless: true,
-    extraPrefsFirefox: {
-      // Reduced motion, as the Playwright suite's pages: nothing turns or slides by itself.
-      "ui.prefersReducedMotion": 1,
-      "network.proxy.type": 1,
-      "network.proxy.http": proxyHost,
-      "network.proxy.http_port": Number(proxyPort),
-      "network.proxy.no_proxies_on": "",
-      "network.proxy.allow_hijacking_localhost": true,
-    },
-  });
+async function connectFirefox(endpoint: string, proxy: string): Promise<Engine> {
+  const browser = await puppeteer.connect({ browserWSEndpoint: endpoint, protocol: "webDriverBiDi" });
   return {
     name: "firefox",
     async newPage(options) {
+      await setProxyOffline(proxy, false);
       // A user context per page: its own cookies, storage and service workers.
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
@@ -242,13 +178,13 @@ async function startFirefox(): Promise<Engine> {
       return firefoxPage(page, proxy, async () => context.close());
     },
     async stop() {
-      await browser.close();
-      await proxy.close();
+      // Ends this file's session; the browser runs on for the next file.
+      await browser.disconnect();
     },
   };
 }
 
-function firefoxPage(page: Page, proxy: CollectorProxy, close: () => Promise<void>): EnginePage {
+function firefoxPage(page: Page, proxy: string, close: () => Promise<void>): EnginePage {
   const find = (locator: Locator): Promise<ElementHandle<Element>> =>
     waitUntil(describeLocator(locator), async () => {
       const handle = await page.evaluateHandle(`(${LOCATE})(${JSON.stringify(locator)})`);
@@ -299,9 +235,7 @@ function firefoxPage(page: Page, proxy: CollectorProxy, close: () => Promise<voi
     async cookies() {
       return (await page.cookies()).map((cookie) => ({ name: cookie.name, httpOnly: cookie.httpOnly === true }));
     },
-    async setOffline(offline) {
-      proxy.offline = offline;
-    },
+    setOffline: (offline) => setProxyOffline(proxy, offline),
     close,
   };
 }

@@ -2,7 +2,8 @@
 // page (profile) per test, and after each test the page's uncaught script errors asserted to be none.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from "vitest";
 import { PORT } from "../../support/http";
-import { enginesToRun, pageErrors, startEngine, type Engine, type EngineName, type EnginePage, type PageOptions } from "./engines";
+import { enginesToRun, type EngineName } from "./browsers";
+import { pageErrors, startEngine, type Engine, type EnginePage, type PageOptions } from "./engines";
 
 export type EngineContext = {
   /** The engine of the tests being declared. */

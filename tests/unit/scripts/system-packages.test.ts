@@ -65,6 +65,12 @@ describe("system-packages.sh", () => {
     expect(result.ms).toBeLessThan(1000);
   });
 
+  it("names the other engines' packages, WebKitGTK's driver, Firefox ESR and Xvfb, when they are missing", () => {
+    const result = run({ absent: ["webkit2gtk-driver", "firefox-esr", "xvfb"], uid: 1000, apt: true });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("sudo apt-get install webkit2gtk-driver firefox-esr xvfb\n");
+  });
+
   it("names what is missing without calling apt-get when not run as root", () => {
     const result = run({ absent: ["chromium", "fonts-noto-cjk"], uid: 1000, apt: true });
     expect(result.status).toBe(1);
