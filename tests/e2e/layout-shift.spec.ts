@@ -57,6 +57,22 @@ test.describe("layout shifts", () => {
     expect(await shiftsSoFar(page)).toEqual([]);
   });
 
+  test("the announcement popup keeps its size and place from slide to slide", async ({ page }) => {
+    // Autoplay turns the slides with no input, so a popup that changed size with its slide would move on screen then.
+    await page.goto("/m/home");
+    const popup = page.getByRole("dialog", { name: "Welcome to Demo Play" });
+    await expect(popup).toBeVisible();
+    // Measured where it rests: its opening animation scales it in.
+    await popup.evaluate((dialog) => Promise.all(dialog.getAnimations().map((animation) => animation.finished)));
+    const first = await popup.boundingBox();
+    for (const title of ["Daily draw rules", /Security notice$/]) {
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("button", { name: "Next announcement" }).click();
+      await expect(dialog).toHaveAccessibleName(title);
+      expect(await dialog.boundingBox(), String(title)).toEqual(first);
+    }
+  });
+
   test("/m/login does not move while it hydrates and its social sign-in buttons start working", async ({ page }) => {
     // The buttons' code is a chunk of its own, loaded as the page hydrates.
     const socialCode = page.waitForResponse((response) => /\/assets\/SocialButtons-[\w-]+\.js$/.test(response.url()));
