@@ -5,9 +5,11 @@
 // wrangler's test harness, scripts/bench/throughput-server.mjs, then on the development server for comparison), the size
 // of the Worker bundle `wrangler deploy` would upload,
 // all JavaScript a first visit loads in Chromium in its first 10 s, and Lighthouse (5 runs per page, each page also
-// without scripts) with the goals beside the medians. A measurement: exits 0, prints BUDGET EXCEEDED when over a budget
-// and BELOW TARGET when the throughput is. Options: --runs=N (Lighthouse runs per page, default 5), --no-lighthouse,
-// --merchants=demo,vn, --files (list each page's scripts).
+// without scripts, with simulated and with applied throttling) with the goals beside the medians. A measurement:
+// exits 0, prints BUDGET EXCEEDED when over a budget and BELOW TARGET when the throughput is. Options: --runs=N
+// (Lighthouse runs per page, default 5), --no-lighthouse, --merchants=demo,vn, --files (list each page's scripts),
+// --throttling=simulate,devtools (Lighthouse's methods, both by default), --pages=/m/home,/m/login (Lighthouse's pages;
+// "member" for the member's home), --lighthouse-only (no size, call or throughput measurement before it).
 //
 // Uses the server on TEST_PORT when one answers there; otherwise builds (if build/ is missing) and starts
 // `wrangler dev` the way scripts/test.sh does, with a fresh sandbox database, and stops it afterwards: on BENCH_PORT (and
@@ -38,6 +40,9 @@ const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}`))
 const RUNS = Number(option("runs=")?.split("=")[1] ?? 5);
 const LIGHTHOUSE = !option("no-lighthouse");
 const BENCH_MERCHANTS = (option("merchants=")?.split("=")[1] ?? "demo,vn").split(",").filter((name) => name in MERCHANTS);
+const THROTTLING = (option("throttling=")?.split("=")[1] ?? "simulate,devtools").split(",");
+const LIGHTHOUSE_PAGES = option("pages=")?.split("=")[1]?.split(",");
+const LIGHTHOUSE_ONLY = Boolean(option("lighthouse-only"));
 /** The static asset the pages are compared with: answered by the Workers assets, before the Worker runs. */
 const STATIC_ASSET = "/favicon.ico";
 /** Throughput: connections at once, requests per path per round, rounds (paths interleaved), warm-up requests. */
@@ -460,73 +465,40 @@ async function main() {
 
   let exceeded = false;
   try {
-    for (const pagePath of PAGES) {
-      const { status, rows } = await measurePage(port, pagePath);
-      console.log(`\n${pagePath} (http://${HOST}, HTTP ${status}): ${rows.length} JavaScript files on first visit`);
-      for (const row of rows.sort((a, b) => b.gzip - a.gzip)) {
-        const note = row.status === 200 ? "" : `  (HTTP ${row.status})`;
-        console.log(`  ${row.url.padEnd(52)} ${kib(row.raw).padStart(8)} KiB raw ${kib(row.gzip).padStart(7)} KiB gzip${note}`);
-      }
-      const total = rows.reduce((sum, r) => sum + r.gzip, 0);
-      const over = total > BUDGET_KIB * 1024;
-      exceeded ||= over;
-      console.log(
-        `  ${"total".padEnd(52)} ${kib(rows.reduce((s, r) => s + r.raw, 0)).padStart(8)} KiB raw ${kib(total).padStart(7)} KiB gzip`,
-      );
-      console.log(
-        over
-          ? `  OVER BUDGET: ${pagePath} loads ${kib(total)} KiB gzip of JavaScript, budget ${BUDGET_KIB} KiB`
-          : `  within budget (${BUDGET_KIB} KiB gzip)`,
-      );
-    }
-    await platformCalls(port, { canReset: ownServer });
-    // The target is measured on wrangler's test harness, without wrangler dev's devtools bridge (docs/decisions/0059);
-    // the development server's own figures follow, for comparison.
-    const throughputServer = await startThroughputServer().catch((error) => {
-      console.log(`\nServer-side rendering throughput: NOT MEASURED, ${error.message}`);
-      return null;
-    });
-    if (throughputServer) {
-      try {
-        await ssrThroughput(throughputServer.port, {
-          title: "Server-side rendering throughput, wrangler's test harness (no devtools bridge)",
-          target: true,
-        });
-      } finally {
-        throughputServer.stop();
-      }
-    }
-    await ssrThroughput(port, {
-      title: "Server-side rendering throughput through wrangler dev, for comparison (its devtools bridge relays each log line)",
-      target: false,
-    });
-
+    if (!LIGHTHOUSE_ONLY) exceeded = await measureBeforeLighthouse(port, ownServer);
     // The pages players land on, as a visitor and (home) as a member, on each demo merchant.
     const targets = [];
     for (const name of BENCH_MERCHANTS) {
       const merchant = MERCHANTS[name];
       const cookie = await memberCookie(port, merchant.host, merchant.code, "demo01");
       for (const pagePath of ["/m/home", "/m/login", "/m/register"])
-        targets.push({ name: `${name} ${pagePath}`, host: merchant.host, path: pagePath });
-      targets.push({ name: `${name} /m/home member`, host: merchant.host, path: "/m/home", cookie });
+        targets.push({ name: `${name} ${pagePath}`, host: merchant.host, path: pagePath, page: pagePath });
+      targets.push({ name: `${name} /m/home member`, host: merchant.host, path: "/m/home", cookie, page: "member" });
       if (merchant.consent)
         targets.push({
           name: `${name} /m/home pixels on`,
           host: merchant.host,
           path: "/m/home",
           cookie: await consentCookie(port, merchant.host),
+          page: "pixels",
         });
     }
-    printFirstVisitTable(await firstVisitTable({ port, targets }), BUDGET_KIB, { files: Boolean(option("files")) });
-    printFirebaseChunks();
+    if (!LIGHTHOUSE_ONLY) {
+      printFirstVisitTable(await firstVisitTable({ port, targets }), BUDGET_KIB, { files: Boolean(option("files")) });
+      printFirebaseChunks();
+    }
     if (LIGHTHOUSE) {
       // Loaded only when it runs: --no-lighthouse works where Lighthouse is not installed.
       const { lighthouseTable, printLighthouseTable } = await import("./bench/lighthouse.mjs");
       const reportDir = path.join(ROOT, "bench-results/lighthouse");
-      console.log(
-        `\nLighthouse: ${targets.length} pages × ${RUNS} runs × 2 (with and without scripts); reports in ${path.relative(ROOT, reportDir)}/`,
-      );
-      printLighthouseTable(await lighthouseTable({ port, targets, runs: RUNS, reportDir }), RUNS);
+      const measured = LIGHTHOUSE_PAGES ? targets.filter((target) => LIGHTHOUSE_PAGES.includes(target.page)) : targets;
+      for (const throttlingMethod of THROTTLING) {
+        console.log(
+          `\nLighthouse (${throttlingMethod}): ${measured.length} pages × ${RUNS} runs × 2 (with and without scripts); reports in ${path.relative(ROOT, reportDir)}/`,
+        );
+        const rows = await lighthouseTable({ port, targets: measured, runs: RUNS, reportDir, throttlingMethod });
+        printLighthouseTable(rows, RUNS, throttlingMethod);
+      }
     }
   } finally {
     stop();
@@ -534,6 +506,52 @@ async function main() {
 
   workerBundle();
   if (exceeded) console.log(`\nBUDGET EXCEEDED: first-visit JavaScript over ${BUDGET_KIB} KiB gzip (see above)`);
+}
+
+/** The first visit's scripts, the platform calls and the throughput; true when a page is over the script budget. */
+async function measureBeforeLighthouse(port, ownServer) {
+  let exceeded = false;
+  for (const pagePath of PAGES) {
+    const { status, rows } = await measurePage(port, pagePath);
+    console.log(`\n${pagePath} (http://${HOST}, HTTP ${status}): ${rows.length} JavaScript files on first visit`);
+    for (const row of rows.sort((a, b) => b.gzip - a.gzip)) {
+      const note = row.status === 200 ? "" : `  (HTTP ${row.status})`;
+      console.log(`  ${row.url.padEnd(52)} ${kib(row.raw).padStart(8)} KiB raw ${kib(row.gzip).padStart(7)} KiB gzip${note}`);
+    }
+    const total = rows.reduce((sum, r) => sum + r.gzip, 0);
+    const over = total > BUDGET_KIB * 1024;
+    exceeded ||= over;
+    console.log(
+      `  ${"total".padEnd(52)} ${kib(rows.reduce((s, r) => s + r.raw, 0)).padStart(8)} KiB raw ${kib(total).padStart(7)} KiB gzip`,
+    );
+    console.log(
+      over
+        ? `  OVER BUDGET: ${pagePath} loads ${kib(total)} KiB gzip of JavaScript, budget ${BUDGET_KIB} KiB`
+        : `  within budget (${BUDGET_KIB} KiB gzip)`,
+    );
+  }
+  await platformCalls(port, { canReset: ownServer });
+  // The target is measured on wrangler's test harness, without wrangler dev's devtools bridge (docs/decisions/0059);
+  // the development server's own figures follow, for comparison.
+  const throughputServer = await startThroughputServer().catch((error) => {
+    console.log(`\nServer-side rendering throughput: NOT MEASURED, ${error.message}`);
+    return null;
+  });
+  if (throughputServer) {
+    try {
+      await ssrThroughput(throughputServer.port, {
+        title: "Server-side rendering throughput, wrangler's test harness (no devtools bridge)",
+        target: true,
+      });
+    } finally {
+      throughputServer.stop();
+    }
+  }
+  await ssrThroughput(port, {
+    title: "Server-side rendering throughput through wrangler dev, for comparison (its devtools bridge relays each log line)",
+    target: false,
+  });
+  return exceeded;
 }
 
 main().catch((error) => {

@@ -8,12 +8,12 @@ import { encryptCall } from "../../tests/unit/sandbox/wire-client.ts";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const FIRST_VISIT_MS = 10_000;
 
-/** The captcha fields of a login, solved through the sandbox's stand-in for Geetest's servers. */
-async function solvedCaptcha(origin, headers) {
-  const setting = await (await fetch(`${origin}/wps/system/setting?_=common`, { headers })).json();
+/** The captcha fields of a login, solved through the sandbox's stand-in for Geetest's servers. `platform`: the sandbox's address. */
+async function solvedCaptcha(platform, headers) {
+  const setting = await (await fetch(`${platform}/wps/system/setting?_=common`, { headers })).json();
   const gw = setting.value?.gw ?? {};
   const post = (path, body) =>
-    fetch(`${origin}${path}`, {
+    fetch(`${platform}${path}`, {
       method: "POST",
       headers: { ...headers, "Content-Type": "application/json" },
       body: JSON.stringify(body),
@@ -22,7 +22,7 @@ async function solvedCaptcha(origin, headers) {
     const solved = await post("/wps/captcha/geetest4/solve", { captchaId: gw.GEETEST_ID });
     return { geetestValidateV4: JSON.stringify(solved.value) };
   }
-  const challenge = await (await fetch(`${origin}/wps/captcha/geetest?product=login&_=${Date.now()}`, { headers })).json();
+  const challenge = await (await fetch(`${platform}/wps/captcha/geetest?product=login&_=${Date.now()}`, { headers })).json();
   const solved = await post("/wps/captcha/geetest/solve", { challenge: challenge.value.challenge });
   return {
     geetestChallenge: solved.value.geetest_challenge,
@@ -32,24 +32,28 @@ async function solvedCaptcha(origin, headers) {
 }
 
 /**
- * A member's session cookie on a merchant host: a platform login through the app's proxy (with the captcha solved
- * when the merchant asks for one), then the app adopts the token from the address.
+ * A member's session cookie on a merchant host: a platform login on the sandbox itself (the app's /wps proxy refuses
+ * identity calls, docs/behaviour/shell.md#proxy-allow-list), with the captcha solved when the merchant asks for one,
+ * then the app adopts the token from the address.
  */
 export async function memberCookie(port, host, merchant, username, password = "demo1234") {
   const origin = `http://127.0.0.1:${port}`;
   const headers = { Host: `${host}:${port}` };
+  const platform = `${origin}/__sandbox/direct`;
+  const platformHeaders = { ...headers, Merchant: merchant };
   const login = async (extra) => {
-    const modulus = (await (await fetch(`${origin}/wps/session/key/rsa?_=${Date.now()}`, { headers })).text()).trim().replace(/^"|"$/g, "");
+    const key = await fetch(`${platform}/wps/session/key/rsa?_=${Date.now()}`, { headers: platformHeaders });
+    const modulus = (await key.text()).trim().replace(/^"|"$/g, "");
     const call = encryptCall({ username, password, loginDeviceId: "bench", merchant, ...extra }, modulus);
-    const reply = await fetch(`${origin}/wps/session/login`, {
+    const reply = await fetch(`${platform}/wps/session/login`, {
       method: "POST",
-      headers: { ...headers, ...call.headers, "Content-Type": "text/plain;charset=UTF-8" },
+      headers: { ...platformHeaders, ...call.headers, "Content-Type": "text/plain;charset=UTF-8" },
       body: call.body,
     });
     return reply.json();
   };
   let reply = await login({});
-  if (!reply.success && reply.errorCode === "geetest.required") reply = await login(await solvedCaptcha(origin, headers));
+  if (!reply.success && reply.errorCode === "geetest.required") reply = await login(await solvedCaptcha(platform, platformHeaders));
   if (!reply.success) throw new Error(`platform login of ${username} on ${host} failed: ${JSON.stringify(reply)}`);
   const adopt = await fetch(`${origin}/m/home?token=${encodeURIComponent(reply.value.token)}`, {
     headers: { ...headers, Accept: "text/html", "Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate" },
