@@ -9,6 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import puppeteer from "puppeteer-core";
+import { waitUntil } from "./wait";
 
 /** The MiniBrowser of libwebkit2gtk-4.1-0 (scripts/test-engines.sh finds it for other architectures). */
 export const MINIBROWSER = process.env.MINIBROWSER ?? "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
@@ -39,15 +40,6 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Polls until `ready` answers true, or fails after `timeoutMs` naming `what`. */
-async function waitFor(what: string, ready: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await ready().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** Until the process (group) has exited, so that no browser outlives the run. */
 async function stopProcess(child: ChildProcess, group: boolean): Promise<void> {
   if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
@@ -72,7 +64,7 @@ export async function startWebKitDriver(): Promise<RunningBrowser> {
     env: { ...process.env, XDG_CONFIG_HOME: config, WEBKIT_DISABLE_COMPOSITING_MODE: "1", JSC_useDFGJIT: "false" },
   });
   const endpoint = `http://127.0.0.1:${port}`;
-  await waitFor("WebKitWebDriver to answer", async () => (await fetch(`${endpoint}/status`)).ok);
+  await waitUntil("WebKitWebDriver to answer", async () => ((await fetch(`${endpoint}/status`)).ok ? true : undefined), 30_000);
   return {
     endpoint,
     async stop() {

@@ -6,13 +6,12 @@ import { inject } from "vitest";
 import { MINIBROWSER, type EngineName } from "./browsers";
 import { setProxyOffline } from "./collector-proxy";
 import { COLLECTOR, COLLECTOR_KEY, ERRORS_KEY, LOCATE, describeLocator, type Locator } from "./in-page";
+import { waitUntil } from "./wait";
 import { WebDriverSession, isElement, type WebDriverElement } from "./webdriver";
 
 /** A phone-sized viewport, as the Playwright suite's. */
 const WIDTH = 360;
 const HEIGHT = 740;
-/** How long a wait for something on the page may take before the test fails. */
-const WAIT_MS = 15_000;
 
 /** A page in one engine; a fresh profile (no cookies, storage or service worker) for each. */
 export interface EnginePage {
@@ -36,25 +35,6 @@ export interface EnginePage {
   /** Cuts (or restores) the network between this browser and every server. */
   setOffline(offline: boolean): Promise<void>;
   close(): Promise<void>;
-}
-
-/** Polls `check` (in Node) until it returns a value that is not undefined, or fails after WAIT_MS with `what`. */
-export async function waitUntil<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = WAIT_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value !== undefined) return value;
-    } catch (error) {
-      // A navigation in progress answers a page command with an error: the next poll asks the new document.
-      lastError = error;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ""}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /**
@@ -87,7 +67,15 @@ export interface Engine {
 export async function startEngine(name: EngineName): Promise<Engine> {
   const running = inject("engines")[name];
   if (!running) throw new Error(`${name} was not started by the global setup (ENGINES=${process.env.ENGINES ?? ""})`);
-  return name === "webkit" ? connectWebKit(running.endpoint, running.proxy) : connectFirefox(running.endpoint, running.proxy);
+  const engine = name === "webkit" ? connectWebKit(running.endpoint, running.proxy) : await connectFirefox(running.endpoint, running.proxy);
+  return {
+    ...engine,
+    async newPage(options) {
+      // A test left offline by a failure must not leave the next one offline.
+      await setProxyOffline(running.proxy, false);
+      return engine.newPage(options);
+    },
+  };
 }
 
 // ---------------------------------------------------------------- WebKit
@@ -101,8 +89,6 @@ function connectWebKit(driver: string, proxy: string): Engine {
 }
 
 async function openWebKitPage(driver: string, proxy: string, options: PageOptions): Promise<EnginePage> {
-  // A test left offline by a failure must not leave the next one offline.
-  await setProxyOffline(proxy, false);
   const session = await WebDriverSession.create(driver, {
     // Through the collector proxy: the error collector runs before the page's scripts (support/collector-proxy.ts).
     proxy: { proxyType: "manual", httpProxy: proxy },
@@ -167,7 +153,6 @@ async function connectFirefox(endpoint: string, proxy: string): Promise<Engine> 
   return {
     name: "firefox",
     async newPage(options) {
-      await setProxyOffline(proxy, false);
       // A user context per page: its own cookies, storage and service workers.
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
