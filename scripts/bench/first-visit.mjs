@@ -1,6 +1,7 @@
 // What a first visit really loads in Chromium: every script fetched in the first 10 seconds (preloaded, imported
 // later, loaded when idle), the service worker's own script excluded, and every stylesheet with when it arrived
 // relative to the page's load event. Also logs a member in, for the member rows of the tables.
+import http from "node:http";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { encryptCall } from "../../tests/unit/sandbox/wire-client.ts";
@@ -55,12 +56,24 @@ export async function memberCookie(port, host, merchant, username, password = "d
   let reply = await login({});
   if (!reply.success && reply.errorCode === "geetest.required") reply = await login(await solvedCaptcha(platform, platformHeaders));
   if (!reply.success) throw new Error(`platform login of ${username} on ${host} failed: ${JSON.stringify(reply)}`);
-  const adopt = await fetch(`${origin}/m/home?token=${encodeURIComponent(reply.value.token)}`, {
-    headers: { ...headers, Accept: "text/html", "Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate" },
-    redirect: "manual",
+  // node:http, not fetch: fetch drops the Host header, and the app would adopt the token for the default merchant.
+  const adopt = await new Promise((resolve, reject) => {
+    const request = http.get(
+      {
+        host: "127.0.0.1",
+        port,
+        path: `/m/home?token=${encodeURIComponent(reply.value.token)}`,
+        headers: { ...headers, Accept: "text/html", "Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate" },
+      },
+      (response) => {
+        response.resume();
+        resolve(response);
+      },
+    );
+    request.on("error", reject);
   });
-  const session = adopt.headers.getSetCookie().find((line) => /^(__Host-)?mc_session=/.test(line));
-  if (!session) throw new Error(`the app did not adopt the token on ${host} (HTTP ${adopt.status})`);
+  const session = (adopt.headers["set-cookie"] ?? []).find((line) => /^(__Host-)?mc_session=/.test(line));
+  if (!session) throw new Error(`the app did not adopt the token on ${host} (HTTP ${adopt.statusCode})`);
   return session.split(";")[0];
 }
 
