@@ -10,7 +10,7 @@ import { firebaseContentSources } from "~/identity/firebase/firebase-origins.ser
 import { loadFirebaseConfig } from "~/identity/firebase/firebase-config.server";
 import { loadNetworkShell } from "~/shell/network/network.server";
 import { translationsFor } from "~/.server/i18n/resources";
-import { lowPriorityScripts } from "~/.server/performance/script-priority";
+import { afterFirstPaint } from "~/.server/performance/script-priority";
 import { FallbackTranslationsContext } from "~/i18n/fallback-translations";
 import { pageStatusFor } from "~/site-status/site-state.server";
 
@@ -77,7 +77,7 @@ export default async function handleRequest(
   // worker for offline use (revalidated each time); status pages, errors and cookie-setting answers are not kept.
   const keepable = status === 200 && !responseHeaders.has("Set-Cookie");
   responseHeaders.set("Cache-Control", keepable ? "private, no-cache" : "no-store");
-  return new Response(await lowPriorityScripts(body), { headers: responseHeaders, status });
+  return new Response(await afterFirstPaint(body, nonce), { headers: responseHeaders, status });
 }
 
 /**

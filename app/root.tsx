@@ -34,6 +34,7 @@ import { loadTrackingData } from "~/tracking/tracking-data.server";
 import { loadFirebaseConfig } from "~/identity/firebase/firebase-config.server";
 import { LANGUAGE_COUNTRIES } from "~/i18n/language-countries";
 import { TrackingSlot } from "~/tracking/TrackingSlot";
+import { InstallEventCapture } from "~/shell/install/InstallEventCapture";
 import { PushSlot } from "~/push/PushSlot";
 import { InstallHeadTags } from "~/shell/install/InstallHeadTags";
 import { pageMeta } from "~/shell/page-meta";
@@ -173,6 +174,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="expect" href="#main" blocking="render" />
         {data ? <meta name="theme-color" content={data.brand.themeColor} /> : null}
         {data ? <InstallHeadTags shortName={data.brand.shortName} /> : null}
+        {data ? <InstallEventCapture nonce={data.cspNonce} /> : null}
         <Meta />
         <Links />
       </head>

@@ -128,18 +128,23 @@ test.describe("the login page's social sign-in without scripts", () => {
 test.describe("the login page's social sign-in before its code arrives", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "where scripts do not run the buttons are hidden");
 
-  test("/m/login's Google button is disabled until its code has arrived, then enabled", async ({ page }) => {
+  test("/m/login's Google button is disabled until its code has arrived, and the page hydrates only with it", async ({ page }) => {
     let release = () => {};
+    let requested = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
+    const asked = new Promise<void>((resolve) => (requested = resolve));
     await page.route(/\/assets\/SocialButtons-[\w-]+\.js$/, async (route) => {
+      requested();
       await held;
       await route.continue();
     });
     await page.goto("/m/login");
-    await waitForHydration(page);
+    await asked;
     const google = page.getByRole("button", { name: "Continue with Google" });
     await expect(google).toBeDisabled();
+    expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
     release();
+    await waitForHydration(page);
     await expect(google).toBeEnabled();
   });
 });

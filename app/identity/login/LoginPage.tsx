@@ -9,6 +9,7 @@ import { LoginTabs } from "./LoginTabs";
 import type { action, loader } from "~/routes/m.login";
 import { IdentityCard } from "../IdentityCard";
 import { useIdentityPage } from "../use-identity-page";
+import { onNeed } from "~/ui/on-need";
 
 const PANEL_ID = "login-panel";
 
@@ -22,10 +23,13 @@ const TwoFactor = import.meta.env.SSR
   : lazy(() => import("../two-factor/TwoFactor").then((module) => ({ default: module.TwoFactor })));
 
 // Social sign-in: the same pattern, so the buttons are in the server's HTML and the card does not grow when they start
-// working (hidden where scripts do not run: nothing to sign in with there). Their code loads as the page hydrates, the
-// SDK only on a tap (docs/behaviour/firebase.md#social-sign-in). Memoised like Notice below: a re-render of the page
-// before the code arrives leaves the server's buttons in place.
-const SocialButtons = import.meta.env.SSR ? SocialButtonsOnServer : lazy(() => import("../firebase/SocialButtons"));
+// working (hidden where scripts do not run: nothing to sign in with there). A page that shows them waits for their code
+// (2 KiB) before hydrating (app/ui/on-need.tsx): a part left to hydrate later is thrown away and rendered again when the
+// page around it changes first (React's error 421, met in Firefox). The SDK loads only on a tap
+// (docs/behaviour/firebase.md#social-sign-in). Memoised like Notice below.
+const SocialButtons = import.meta.env.SSR
+  ? SocialButtonsOnServer
+  : onNeed(() => import("../firebase/SocialButtons").then((module) => module.default), ".social").Component;
 const Social = memo(function Social(props: ComponentProps<typeof SocialButtonsOnServer>) {
   return (
     <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lowPriorityScripts, prioritiseScripts } from "~/.server/performance/script-priority";
+import { afterFirstPaint, hydrateAfterFirstPaint } from "~/.server/performance/script-priority";
 
 const PAGE =
   '<!DOCTYPE html><html><head><link rel="stylesheet" href="/assets/site.css"/></head><body><main>Hello</main>' +
@@ -16,26 +16,39 @@ function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
   });
 }
 
-describe("scripts at low priority", () => {
-  it("marks module preloads and module scripts, nothing else", () => {
-    const html = prioritiseScripts(PAGE);
-    expect(html.match(/<link rel="modulepreload" fetchpriority="low"/g)).toHaveLength(2);
-    expect(html).toContain('<script nonce="n1" type="module" fetchpriority="low" async="">');
+describe("hydration after the first paint", () => {
+  it("makes the module preloads and the module script inert, and leaves the rest", () => {
+    const html = hydrateAfterFirstPaint(PAGE, "n1");
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html.match(/<link rel="modulepreload-after-paint" href="\/assets\/[a-z.]+\.js"\/>/g)).toHaveLength(2);
+    expect(html).toContain('<script nonce="n1" type="module-after-paint" async="">import "/assets/manifest.js";</script>');
     expect(html).toContain('<link rel="stylesheet" href="/assets/site.css"/>');
-    expect(html).toContain('<script nonce="n1">window.__remixContext');
+    expect(html).toContain('<script nonce="n1">window.__remixContext = {};</script>');
+  });
+
+  it("puts the script that releases them last in <body>, with the page's nonce", () => {
+    const html = hydrateAfterFirstPaint(PAGE, "n1");
+    const release = html.lastIndexOf('<script nonce="n1">(function () {');
+    expect(release).toBeGreaterThan(html.indexOf("module-after-paint"));
+    expect(html.slice(html.indexOf("</script>", release))).toBe("</script></body></html>");
+  });
+
+  it("adds nothing to a page without a module script", () => {
+    const page = "<html><body><main>Maintenance</main></body></html>";
+    expect(hydrateAfterFirstPaint(page, "n1")).toBe(page);
   });
 
   it("reads the rendered page whole: a tag split between chunks is still found", async () => {
-    const whole = prioritiseScripts(PAGE);
+    const whole = hydrateAfterFirstPaint(PAGE, "n1");
     const bytes = new TextEncoder().encode(PAGE);
     for (let cut = 1; cut < bytes.length; cut += 7) {
-      expect(await lowPriorityScripts(streamOf([bytes.slice(0, cut), bytes.slice(cut)]))).toBe(whole);
+      expect(await afterFirstPaint(streamOf([bytes.slice(0, cut), bytes.slice(cut)]), "n1")).toBe(whole);
     }
   });
 
   it("keeps multi-byte text split inside a character", async () => {
     const text = "<p>Đăng nhập 登录 لاگ ان</p>";
     const bytes = new TextEncoder().encode(text);
-    expect(await lowPriorityScripts(streamOf([bytes.slice(0, 5), bytes.slice(5)]))).toBe(text);
+    expect(await afterFirstPaint(streamOf([bytes.slice(0, 5), bytes.slice(5)]), "n1")).toBe(text);
   });
 });
