@@ -148,3 +148,26 @@ test.describe("the login page's social sign-in before its code arrives", () => {
     await expect(google).toBeEnabled();
   });
 });
+
+// The page paints before its scripts are requested (docs/behaviour/shell.md#script-priority): on a slow network the HTML
+// and the stylesheet have the bandwidth to themselves until the page is on screen.
+test.describe("hydration after the first paint", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without scripts there is nothing to request");
+
+  for (const path of ["/m/login", "/m/home"]) {
+    test(`${path}: no script is requested before the first contentful paint`, async ({ page }) => {
+      await page.goto(path);
+      await waitForHydration(page);
+      const { paint, scripts } = await page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+          .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+      }));
+      expect(paint).not.toBeNull();
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.filter((script) => script.start < paint!)).toEqual([]);
+    });
+  }
+});

@@ -4,9 +4,11 @@
 //
 // Remix's <Scripts> renders module preloads and an inline module script that imports the modules and starts hydration,
 // with no way to hold them back. So the rendered HTML is changed: the preloads and the module script are made inert
-// (a rel and a type no browser acts on) and a small script at the end of <body> gives them back their meaning after the
-// first paint. The elements stay where React expects them: React matches elements by tag when it hydrates and does not
-// patch attributes, and it leaves nodes after its own at the end of <body> alone.
+// (a rel and a type no browser acts on) and a small script at the very end of the document gives them back their
+// meaning after the first paint. At the very end: the page's data follows </html> (React streams it there and the parser
+// puts it in <body>), and hydration must not start before the parser has passed it. The elements stay where React
+// expects them: React matches elements by tag when it hydrates and does not patch attributes, and it leaves nodes after
+// its own at the end of <body> alone.
 //
 // The page is read whole, then changed once: every loader has answered before React renders (no page defers data),
 // so the render takes a millisecond or two and streaming it chunk by chunk through a text transform cost more CPU
@@ -17,7 +19,6 @@ const HELD_MODULE = "module-after-paint";
 
 const PRELOADS = /<link rel="modulepreload"/g;
 const MODULE_SCRIPT = /(<script\b[^>]*\btype=")module("[^>]*>)/g;
-const BODY_END = "</body>";
 
 // Once the browser reports the first paint (a frame callback runs before the frame is on screen, and a fetch started
 // there can end before it is); in a browser without paint timing, in a task after the first frame; at once in a page
@@ -57,10 +58,8 @@ export function hydrateAfterFirstPaint(html: string, nonce: string | null): stri
     held = true;
     return `${start}${HELD_MODULE}${end}`;
   });
-  const at = marked.lastIndexOf(BODY_END);
-  if (!held || at < 0) return marked;
-  const release = `<script${nonce ? ` nonce="${nonce}"` : ""}>${RELEASE}</script>`;
-  return marked.slice(0, at) + release + marked.slice(at);
+  if (!held) return marked;
+  return `${marked}<script${nonce ? ` nonce="${nonce}"` : ""}>${RELEASE}</script>`;
 }
 
 /** The rendered page as one string, its hydration held until after the first paint. */
