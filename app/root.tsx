@@ -35,6 +35,7 @@ import { loadFirebaseConfig } from "~/identity/firebase/firebase-config.server";
 import { LANGUAGE_COUNTRIES } from "~/i18n/language-countries";
 import { TrackingSlot } from "~/tracking/TrackingSlot";
 import { InstallEventCapture } from "~/shell/install/InstallEventCapture";
+import { FirstInteractionCapture } from "~/shell/later/FirstInteractionCapture";
 import { PushSlot } from "~/push/PushSlot";
 import { InstallHeadTags } from "~/shell/install/InstallHeadTags";
 import { pageMeta } from "~/shell/page-meta";
@@ -175,6 +176,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {data ? <meta name="theme-color" content={data.brand.themeColor} /> : null}
         {data ? <InstallHeadTags shortName={data.brand.shortName} /> : null}
         {data ? <InstallEventCapture nonce={data.cspNonce} /> : null}
+        {data ? <FirstInteractionCapture nonce={data.cspNonce} /> : null}
         <Meta />
         <Links />
       </head>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useRootData } from "~/shell/root-data";
-import { LoadWhenIdle } from "~/shell/pwa/LoadWhenIdle";
+import { LoadLater } from "~/shell/later/LoadLater";
 import { BOUND_MEMBER_KEY } from "./storage-keys";
 import { readStorage } from "~/shell/web-storage";
 
@@ -12,8 +12,8 @@ function boundTokenStored(): boolean {
 }
 
 /**
- * Mounted by the root where the merchant has a push key: the push layer (prompt, token, bind), loaded once the page is
- * idle. Firebase's messaging SDK loads later still, only once notifications are allowed (docs/decisions/0056-web-push.md).
+ * Mounted by the root where the merchant has a push key: the push layer (prompt, token, bind), loaded once the player
+ * first touches the page or 10 s in. Firebase's messaging SDK loads later still, only once notifications are allowed (docs/decisions/0056-web-push.md).
  * A visitor's page needs the layer only to unsubscribe a token still bound to the last member; otherwise its decision
  * is "none" without loading it (docs/behaviour/shell.md#script-budget). Once loaded it stays for the page's life.
  */
@@ -24,5 +24,5 @@ export function PushSlot() {
     if (member || boundTokenStored()) setNeeded(true);
     else if (!needed) document.documentElement.dataset.push = "none";
   }, [member, needed]);
-  return needed ? <LoadWhenIdle load={loadLayer} /> : null;
+  return needed ? <LoadLater load={loadLayer} /> : null;
 }

@@ -1,8 +1,11 @@
-import { LoadWhenIdle } from "~/shell/pwa/LoadWhenIdle";
+import { LoadLater } from "~/shell/later/LoadLater";
 
 const loadLayer = () => import("./TrackingLayer");
 
-/** Mounted on every page by the root: the tracking layer, loaded once the page is idle (docs/decisions/0051). */
+/**
+ * Mounted on every page by the root: the tracking layer, loaded once the player first touches the page or 10 s in
+ * (docs/decisions/0051-tracking-events.md, docs/decisions/0079-later-layers-after-first-interaction.md).
+ */
 export function TrackingSlot() {
-  return <LoadWhenIdle load={loadLayer} />;
+  return <LoadLater load={loadLayer} />;
 }

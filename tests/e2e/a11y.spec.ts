@@ -1,6 +1,6 @@
 // axe-core checks: no serious or critical violations on the pages every visitor may see.
 import type { Page } from "@playwright/test";
-import { EXCLUSIVE, expect, test, urlOn, waitForHydration } from "./fixtures";
+import { EXCLUSIVE, expect, test, touchPage, urlOn, waitForHydration } from "./fixtures";
 import type { FaultUpdate } from "../support/http";
 import { seriousAxeFindings } from "./support/axe";
 import { openAsMember } from "./support/member";
@@ -48,6 +48,8 @@ const PAGES: { name: string; setup: Setup; hydrates: boolean; faults?: true }[] 
     setup: async (page) => {
       await openAsMember(page, "demo01");
       await expect(page.locator(".footer-nav__badge")).toBeVisible();
+      // The mini-game box loads once the player first touches the page.
+      await touchPage(page);
       await page.getByRole("button", { name: /^Mini-game/ }).click();
       await expect(page.getByRole("region", { name: "Mini-game" })).toBeVisible();
     },

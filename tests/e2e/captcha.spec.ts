@@ -4,7 +4,7 @@
 // NOTE: the "/m/register" tests need the register page (built by another helper): a form with the fields
 // "Username" and "Password", the button "Register", and <CaptchaField product="register">. They run once it lands.
 import type { Page, Request } from "@playwright/test";
-import { EXCLUSIVE, expect, shellState, test, urlOn, waitForHydration } from "./fixtures";
+import { EXCLUSIVE, expect, shellState, test, touchPage, urlOn, waitForHydration } from "./fixtures";
 
 const DIALOG = { name: "Security check" } as const;
 
@@ -230,6 +230,8 @@ test.describe("/m/register captcha", () => {
 
     async function openBrRegister(page: Page) {
       await page.goto(urlOn("br.localhost", "/m/register?language=EN"));
+      // The consent banner comes with the tracking layer, once the player first touches the page.
+      await touchPage(page);
       await page.getByRole("region", { name: "Advertising pixels" }).getByRole("button", { name: "Decline" }).click();
       await waitForHydration(page);
       const slider = page.getByRole("slider", { name: "Slide to verify" });

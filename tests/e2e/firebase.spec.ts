@@ -1,6 +1,6 @@
 // Social sign-in and SMS codes by Firebase against the Firebase Auth emulator (docs/behaviour/firebase.md). Tagged
 // @firebase: scripts/test.sh runs them beside the exclusive tests, on that server (playwright.config.ts).
-import { FIREBASE, test, expect, urlOn, waitForHydration } from "./fixtures";
+import { expect, FIREBASE, test, touchPage, urlOn, waitForHydration } from "./fixtures";
 import { emulatorSmsCode } from "../support/firebase-emulator";
 import type { Page } from "@playwright/test";
 
@@ -22,6 +22,8 @@ function uniqueMobile(): string {
 /** br777 asks before loading its pixels: the banner is answered first, so it covers no button. */
 async function openBrLogin(page: Page): Promise<void> {
   await page.goto(urlOn("br.localhost", "/m/login"));
+  // The consent banner comes with the tracking layer, once the player first touches the page.
+  await touchPage(page);
   await page.getByRole("region", { name: "Advertising pixels" }).getByRole("button", { name: "Decline" }).click();
 }
 

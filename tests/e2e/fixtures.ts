@@ -122,6 +122,15 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /**
+ * The player's first touch of the page, as a key press that changes nothing (Shift). The layers that wait for it (the
+ * app-like layer, tracking and pixels, push, the mini-game box) load then, not 10 s in (docs/behaviour/shell.md#script-budget).
+ * The page notes it from its first line, so it may come before hydration.
+ */
+export async function touchPage(page: Page): Promise<void> {
+  await page.keyboard.press("Shift");
+}
+
+/**
  * The shell's decisions, as <html data-…> attributes set by app/shell/shell-state.ts. Waiting for one is waiting until
  * the page has decided, not for a fixed time: an absence checked after it fails if the thing comes late.
  */

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { collectErrors, expect, shellState, test, urlOn, waitForHydration } from "./fixtures";
+import { collectErrors, expect, shellState, test, touchPage, urlOn, waitForHydration } from "./fixtures";
 
 // The announcement popup would cover the home page these tests use (docs/behaviour/announcements.md#tests).
 test.use({ announcements: "dismissed" });
@@ -9,7 +9,9 @@ async function deferredWorkDone(page: Page): Promise<void> {
   await shellState(page, "download-overlays", "ready");
   await shellState(page, "image-popup", "waiting");
   await shellState(page, "install-prompt", "none");
-  // The shell layer (toasts, service worker, update check) has loaded and compared the build's manifests.
+  // Once the player touches the page, the shell layer (toasts, service worker, update check) loads and compares the
+  // build's manifests.
+  await touchPage(page);
   await expect(page.locator(".mc-toasts")).toBeAttached();
   await expect(page.locator("html")).toHaveAttribute("data-update-check", /^(first|same)$/);
 }

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { collectErrors, expect, SCREENSHOT, shellState, test, urlOn, waitForHydration } from "./fixtures";
+import { collectErrors, expect, SCREENSHOT, shellState, test, touchPage, urlOn, waitForHydration } from "./fixtures";
 import { seriousAxeFindings } from "./support/axe";
 import { FULL_CHROMIUM } from "./support/browsers";
 
@@ -325,6 +325,8 @@ test.describe("installability", () => {
         await page.goto(urlOn(host, "/m/icons/192.png"));
         await expect.poll(installabilityErrors).toContain("no-manifest");
         await page.goto(urlOn(host, "/m/home"));
+        // The service worker is registered once the player first touches the page.
+        await touchPage(page);
         await page.evaluate(() => navigator.serviceWorker?.ready);
         const manifest = await cdp.send("Page.getAppManifest");
         expect(manifest.errors).toEqual([]);

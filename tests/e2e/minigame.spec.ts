@@ -1,7 +1,7 @@
 // The mini-game's floating box (docs/behaviour/support.md#minigame-box): members only, MINIGAME3 (on for demo),
-// loaded after the page is idle, draggable with mouse and touch within the bounds, keyboard-movable, gone after logout.
+// loaded once the player first touches the page, draggable with mouse and touch within the bounds, keyboard-movable, gone after logout.
 import type { Page, Request } from "@playwright/test";
-import { expect, pauseClock, scripts, test, urlOn, waitForHydration } from "./fixtures";
+import { expect, pauseClock, scripts, test, touchPage, urlOn, waitForHydration } from "./fixtures";
 import { openAsMember } from "./support/member";
 import { loginAs } from "./support/login";
 
@@ -37,7 +37,8 @@ test.describe("mini-game", () => {
       await page.goto(url);
       if (scripts() === "js") {
         await waitForHydration(page);
-        // The shell's idle layer loads at the same moment as the box would: wait for its toasts region.
+        // Touched, the page loads the shell layer at the same moment as the box would: wait for its toasts region.
+        await touchPage(page);
         await expect(page.locator(".mc-toasts")).toBeAttached();
       }
       await expect(page.getByRole("button", { name: /^Mini-game/ })).toHaveCount(0);
@@ -61,6 +62,7 @@ test.describe("mini-game for a member", () => {
   test("appears after login at the inline-end side, opens the game, and goes after logout", async ({ page }) => {
     const requests = recordScriptRequests(page);
     await loginAs(page, "demo01", "demo1234");
+    await touchPage(page);
     const box = page.getByRole("button", { name: /^Mini-game/ });
     await expect(box).toBeVisible();
     await expect(box).toHaveAttribute("data-ready", "true");
@@ -82,12 +84,14 @@ test.describe("mini-game for a member", () => {
     await page.getByRole("button", { name: "Log out" }).click();
     await page.waitForURL(/\/m\/login/);
     await waitForHydration(page);
+    await touchPage(page);
     await expect(page.locator(".mc-toasts")).toBeAttached();
     await expect(box).toHaveCount(0);
   });
 
   test("drags with the mouse, stays within the bounds, and a drag does not open the game", async ({ page }) => {
     await openAsMember(page, "demo01");
+    await touchPage(page);
     const box = page.getByRole("button", { name: /^Mini-game/ });
     await expect(box).toHaveAttribute("data-ready", "true");
     const start = await boxRect(page);
@@ -110,6 +114,7 @@ test.describe("mini-game for a member", () => {
 
   test("drags by touch (pointer events of a finger) within the bounds", async ({ page }) => {
     await openAsMember(page, "demo01");
+    await touchPage(page);
     const box = page.getByRole("button", { name: /^Mini-game/ });
     await expect(box).toHaveAttribute("data-ready", "true");
     const start = await boxRect(page);
@@ -128,6 +133,7 @@ test.describe("mini-game for a member", () => {
 
   test("moves with the arrow keys and stays inside when the window turns", async ({ page }) => {
     await openAsMember(page, "demo01");
+    await touchPage(page);
     const box = page.getByRole("button", { name: /^Mini-game/ });
     await expect(box).toHaveAttribute("data-ready", "true");
     const start = await boxRect(page);
@@ -148,7 +154,8 @@ test.describe("mini-game for a member", () => {
   test("checks its bounds every 250 ms, also when the window changed without a resize event", async ({ page }) => {
     await pauseClock(page);
     await openAsMember(page, "demo01");
-    // The box loads once the page is idle (at the latest 3 s in): the paused clock is moved on until it is there.
+    // Touched, the box loads at the next idle moment: the paused clock is moved on until it is there.
+    await touchPage(page);
     const box = page.getByRole("button", { name: /^Mini-game/ });
     await expect(async () => {
       await page.clock.runFor(500);
@@ -177,6 +184,7 @@ test.describe("mini-game for a member", () => {
   test.describe("right to left", () => {
     test("starts at the left in Urdu", async ({ page }) => {
       await openAsMember(page, "demo01", "/m/home?language=UR");
+      await touchPage(page);
       const box = page.getByRole("button", { name: /^منی گیم/ });
       await expect(box).toHaveAttribute("data-ready", "true");
       const rect = await box.boundingBox();

@@ -6,7 +6,7 @@
 // Tagged @firebase: run with the Firebase sign-in tests (scripts on; without scripts there is no push). Screenshots (npm run screenshots):
 // test-results/screenshots/push-<prompt|notice>-<en|vi|ur>.png.
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, FIREBASE, SCREENSHOT, test, waitForHydration } from "./fixtures";
+import { expect, FIREBASE, SCREENSHOT, test, touchPage, waitForHydration } from "./fixtures";
 import { forgetMemberSessions, openAsMember } from "./support/member";
 import { FULL_CHROMIUM } from "./support/browsers";
 import { getPage, PORT } from "../support/http";
@@ -109,6 +109,7 @@ test(
     const prefix = `accept${info.parallelIndex}${Date.now().toString(36)}`;
     const provider = await standInPushService(context, prefix);
     await openAsMember(page, "demo01", PAGE);
+    await touchPage(page);
     await expect(prompt(page)).toBeVisible({ timeout: 10_000 });
     await expect(prompt(page).getByRole("button", { name: "Allow" })).toBeFocused();
     // The player's answer to the browser's own question.
@@ -122,12 +123,15 @@ test(
 
     // The next page finds the same token bound: nothing is asked, nothing is called.
     await page.reload();
+    await touchPage(page);
     await pushState(page).toHaveAttribute("data-push", "bound");
     expect(await platformCalls(prefix)).toHaveLength(2);
     await expect(prompt(page)).toHaveCount(0);
 
     await page.getByRole("button", { name: "Log out" }).first().click();
     await expect(page).toHaveURL(/\/m\/login/);
+    // The login page's push layer, once touched, unsubscribes the device the ended session had bound.
+    await touchPage(page);
     await expect.poll(() => platformCalls(prefix)).toEqual([`bind ${prefix}-1`, `subscribe ${prefix}-1`, `unsubscribe ${prefix}-1`]);
     expect(await stored(page)).toMatchObject({ token: `${prefix}-1_APA91b`, member: null });
     // This worker's kept demo01 session ended with the logout.
@@ -148,12 +152,14 @@ test(
       return route.continue();
     });
     await openAsMember(page, "demo01", PAGE);
+    await touchPage(page);
     await expect(prompt(page)).toBeVisible({ timeout: 10_000 });
     await page.keyboard.press("Escape");
     await expect(prompt(page)).toBeHidden();
     // The dialog's "close" event, which stores the flag, comes a task after the dialog has closed.
     await expect.poll(async () => (await stored(page)).skip).toBe("1");
     await page.reload();
+    await touchPage(page);
     await waitForHydration(page);
     await pushState(page).toHaveAttribute("data-push", "none");
     await expect(prompt(page)).toHaveCount(0);
@@ -171,11 +177,13 @@ test(
       Notification.requestPermission = () => Promise.resolve("denied");
     });
     await openAsMember(page, "demo01", PAGE);
+    await touchPage(page);
     const notice = page.getByRole("alertdialog", { name: "Notice" });
     await expect(notice).toContainText("Notifications are blocked for this site", { timeout: 10_000 });
     await notice.getByRole("button", { name: "Confirm" }).click();
     await expect(notice).toBeHidden();
     await page.reload();
+    await touchPage(page);
     await pushState(page).toHaveAttribute("data-push", "none");
     await expect(notice).toHaveCount(0);
 
@@ -185,6 +193,7 @@ test(
       sessionStorage.setItem("__testAskFirst", "1");
     });
     await page.reload();
+    await touchPage(page);
     await prompt(page).getByRole("button", { name: "Allow" }).click({ timeout: 10_000 });
     await expect(notice).toContainText("Notifications are blocked for this site");
     await expect.poll(async () => (await stored(page)).skip).toBe("1");
@@ -201,6 +210,7 @@ test(
     const start = Date.now();
     await page.clock.install({ time: start });
     await openAsMember(page, "demo01", PAGE);
+    await touchPage(page);
     await pushState(page).toHaveAttribute("data-push", "bound", { timeout: 10_000 });
     await expect(prompt(page)).toHaveCount(0);
     expect(await platformCalls(prefix)).toEqual([`bind ${prefix}-1`, `subscribe ${prefix}-1`]);
@@ -208,6 +218,7 @@ test(
     // Eight days on, the SDK renews the token (PATCH); the provider's new token is bound, the old one dropped.
     await page.clock.setSystemTime(start + 8 * DAY);
     await page.reload();
+    await touchPage(page);
     await pushState(page).toHaveAttribute("data-push", "bound");
     await expect.poll(() => provider.map((call) => call.method)).toEqual(["POST", "PATCH"]);
     expect(provider[1]!.path).toMatch(new RegExp(`/registrations/${prefix}-1_APA91b$`));
@@ -223,6 +234,7 @@ test(
       ),
     );
     await page.reload();
+    await touchPage(page);
     await expect.poll(() => provider.map((call) => call.method)).toEqual(["POST", "PATCH", "DELETE", "POST"]);
     await expect.poll(async () => (await platformCalls(prefix)).slice(-2)).toEqual([`bind ${prefix}-3`, `subscribe ${prefix}-3`]);
     expect((await stored(page)).token).toBe(`${prefix}-3_APA91b`);
@@ -230,6 +242,7 @@ test(
     // The session is gone (its cookie expired): the first page without one unsubscribes the device.
     await context.clearCookies();
     await page.reload();
+    await touchPage(page);
     await pushState(page).toHaveAttribute("data-push", "unbound");
     expect((await platformCalls(prefix)).at(-1)).toBe(`unsubscribe ${prefix}-3`);
     expect(await stored(page)).toMatchObject({ token: `${prefix}-3_APA91b`, member: null });
@@ -239,6 +252,7 @@ test(
 test("a pushed message: /m/sw.js shows it, with a click target on this site only", { tag: FIREBASE }, async ({ page, context }) => {
   await context.grantPermissions(["notifications"]);
   await page.goto(PAGE);
+  await touchPage(page);
   await waitForHydration(page);
   const cdp = await context.newCDPSession(page);
   const registrationId = new Promise<string>((resolve) =>
@@ -286,6 +300,7 @@ for (const language of [
   test(`screenshots: the prompt and the blocked notice ${language.code}`, { tag: SCREENSHOT }, async ({ page }) => {
     // vn88 has no push key: Vietnamese is shown on demo.
     await openAsMember(page, "demo01", `${PAGE}?language=${language.code}`);
+    await touchPage(page);
     const dialog = page.getByRole("dialog", { name: language.prompt });
     await expect(dialog).toBeVisible({ timeout: 10_000 });
     await page.screenshot({ path: `test-results/screenshots/push-prompt-${language.file}.png`, animations: "disabled" });
@@ -295,5 +310,6 @@ for (const language of [
     await page.screenshot({ path: `test-results/screenshots/push-notice-${language.file}.png`, animations: "disabled" });
     // demo01's platform language followed the page's: back to English for the other tests.
     await page.goto(`${PAGE}?language=EN`);
+    await touchPage(page);
   });
 }

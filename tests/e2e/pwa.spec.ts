@@ -2,7 +2,7 @@
 // offline pages, the update alert, the network toasts, the domain speed test and the navigation spinner.
 // Project "js" only. Screenshots: test-results/screenshots/pwa-<state>-<lang>.png.
 import type { BrowserContext, Page } from "@playwright/test";
-import { EXCLUSIVE, expect, pauseClock, SCREENSHOT, shellState, test, urlOn, waitForHydration } from "./fixtures";
+import { EXCLUSIVE, expect, pauseClock, SCREENSHOT, shellState, test, touchPage, urlOn, waitForHydration } from "./fixtures";
 import { PORT } from "../support/http";
 
 // The announcement popup would cover the home page these tests use (docs/behaviour/announcements.md#tests).
@@ -18,10 +18,11 @@ const shot = (name: string, lang: string) => ({
   animations: "disabled" as const,
 });
 
-/** The shell layer (toasts, spinner, update check) loads once the page is idle. */
+/** The shell layer (toasts, spinner, update check) loads once the player first touches the page. */
 async function shellLayerLoaded(page: Page): Promise<void> {
+  await touchPage(page);
   await waitForHydration(page);
-  await expect(page.locator(".mc-toasts")).toBeAttached({ timeout: 10_000 });
+  await expect(page.locator(".mc-toasts")).toBeAttached();
 }
 
 /** Resolves once a service worker is active for this page's scope. */
@@ -65,6 +66,48 @@ async function otherDomains(context: BrowserContext): Promise<void> {
     }
   });
 }
+
+test.describe("later layers", () => {
+  /** Records the page's requests for the app-like layer's and the tracking layer's code. */
+  function layerRequests(page: Page): string[] {
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const layer = /\/assets\/(PwaOverlays|TrackingLayer)-[\w-]+\.js$/.exec(request.url())?.[1];
+      if (layer) asked.push(layer);
+    });
+    return asked;
+  }
+
+  test("untouched, the page asks for the app-like and tracking layers 10 s after the navigation began, not before", async ({ page }) => {
+    const asked = layerRequests(page);
+    await pauseClock(page);
+    await page.goto("/m/home");
+    await waitForHydration(page);
+    // The page's effects have run (this decision is one of them).
+    await shellState(page, "install-prompt", "none");
+    await page.clock.runFor(9_500);
+    await expect(page.locator(".mc-toasts")).toHaveCount(0);
+    expect(asked).toEqual([]);
+    await page.clock.runFor(1_500);
+    await expect(page.locator(".mc-toasts")).toBeAttached();
+    expect(asked.sort()).toEqual(["PwaOverlays", "TrackingLayer"]);
+  });
+
+  test("a key pressed before the page has hydrated is the first touch: the layers load without the 10 s", async ({ page }) => {
+    const asked = layerRequests(page);
+    await pauseClock(page);
+    // The key comes as soon as the document is there, before its scripts are even requested.
+    await page.goto("/m/home", { waitUntil: "commit" });
+    await page.waitForSelector("#main", { state: "attached" });
+    await touchPage(page);
+    await waitForHydration(page);
+    // The page's effects have run (this decision is one of them).
+    await shellState(page, "install-prompt", "none");
+    await page.clock.runFor(1_000);
+    await expect(page.locator(".mc-toasts")).toBeAttached();
+    expect(asked.sort()).toEqual(["PwaOverlays", "TrackingLayer"]);
+  });
+});
 
 test.describe("service worker", () => {
   test("registers /m/sw.js for the whole site and keeps build files cache-first", async ({ page }) => {
@@ -144,6 +187,7 @@ test.describe("update check", () => {
     // A real deployment changes /m/asset-manifest.json; here the stored value changes instead.
     await page.evaluate((key) => localStorage.setItem(key, "0".repeat(32)), HASH_KEY);
     await page.reload();
+    await touchPage(page);
     const alert = page.getByRole("alertdialog", { name: "Update available" });
     await expect(alert).toBeVisible({ timeout: 10_000 });
     await expect(alert).toContainText("A new version has been found. Tap refresh to update.");
@@ -173,6 +217,7 @@ test.describe("update check", () => {
         route.fulfill({ status: 200, contentType: "application/json", body: '{"files":["/assets/entry.client-NEWBUILD.js"]}\n' }),
       );
       await page.reload();
+      await touchPage(page);
       const alert = page.getByRole("alertdialog", { name: "Update available" });
       await expect(alert).toBeVisible({ timeout: 10_000 });
       await alert.getByRole("button", { name: "Refresh" }).click();
@@ -190,7 +235,8 @@ test.describe("network toasts", () => {
     await pauseClock(page);
     await page.goto("/m/home");
     await waitForHydration(page);
-    // The shell layer loads from an idle callback, which the paused clock holds back until it moves.
+    // Touched, the shell layer loads from an idle callback, which the paused clock holds back until it moves.
+    await touchPage(page);
     await page.clock.runFor(100);
     await shellLayerLoaded(page);
     await context.setOffline(true);
@@ -222,6 +268,7 @@ test.describe("network toasts", () => {
       await pauseClock(page);
       await page.goto("/m/home");
       await waitForHydration(page);
+      await touchPage(page);
       await page.clock.runFor(100);
       await shellLayerLoaded(page);
       const region = page.locator(".mc-toasts");
@@ -319,6 +366,7 @@ for (const language of [
 
       await page.evaluate((key) => localStorage.setItem(key, "0".repeat(32)), HASH_KEY);
       await page.reload();
+      await touchPage(page);
       await expect(page.getByRole("alertdialog")).toBeVisible({ timeout: 10_000 });
       await page.screenshot(shot("update-alert", language.file));
       await page.keyboard.press("Escape");

@@ -3,7 +3,7 @@
 import { getPage } from "../support/http";
 import { solvedCaptcha } from "../support/captcha";
 import type { Page } from "@playwright/test";
-import { expect, test, urlOn, waitForHydration } from "./fixtures";
+import { expect, test, touchPage, urlOn, waitForHydration } from "./fixtures";
 
 test.use({ announcements: "dismissed" });
 
@@ -41,7 +41,8 @@ test.describe("with JavaScript", () => {
   test("land on home with ad parameters, go through three pages, register: pixelTrack and the codes arrive", async ({ page }) => {
     await page.goto(urlOn("demo.localhost", "/m/home?affiliateCode=AFF-JS&fbclid=fb-js&gclid=g-js&ttclid=tt-js&tiktokPixelId=tk-js"));
     await waitForHydration(page);
-    // Mirrored to web storage once the page is idle (docs/behaviour/tracking.md#browser-mirror).
+    // Mirrored to web storage once the player has touched the page (docs/behaviour/tracking.md#browser-mirror).
+    await touchPage(page);
     await expect
       .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("adParams") ?? "{}") as Record<string, unknown>))
       .toMatchObject({ fbclid: "fb-js", gclid: "g-js", ttclid: "tt-js", tiktokPixelId: "tk-js" });
@@ -59,6 +60,7 @@ test.describe("with JavaScript", () => {
     const dialog = page.getByRole("dialog", { name: "Security check" });
     await dialog.getByRole("button", { name: "I am human" }).click();
     await expect(page).toHaveURL(/\/m\/home\?affiliateCode=AFF-JS/, { timeout: 10_000 });
+    await touchPage(page);
 
     const member = await getPage("demo.localhost", `/__sandbox/member?merchant=demo&username=${username}`);
     const info = member.json<{ value: { registerInfo: Record<string, unknown> } }>().value.registerInfo;
@@ -102,6 +104,7 @@ test.describe("with JavaScript", () => {
     await page.goto("/m/activity");
     await page.getByRole("button", { name: "Log out" }).click();
     await expect(page).toHaveURL(/\/m\/login/);
+    await touchPage(page);
     await expect.poll(async () => (await compat()).session).toBeNull();
     expect((await compat()).member).toBeNull();
   });
@@ -171,11 +174,15 @@ async function viewEvent(aff: string, path: string, merchant = "demo"): Promise<
 test.describe("events and pixels", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the browser's events and the pixels need JavaScript");
 
-  test("events once per action, pixels after idle with the server's eventID, none where none is configured", async ({ page }) => {
+  test("events once per action, pixels after the first touch with the server's eventID, none where none is configured", async ({
+    page,
+  }) => {
     const requests = pixelRequests(page);
     const aff = `PX-${Date.now().toString(36)}`;
     await page.goto(urlOn("demo.localhost", `/m/home?affiliateCode=${aff}`));
     await waitForHydration(page);
+    // The tracking layer loads once the player first touches the page.
+    await touchPage(page);
     await expect.poll(() => s2sEvents(aff)).toEqual(["firstOpen", "viewContent /m/home"]);
     const view = await viewEvent(aff, "/m/home");
     await expect
@@ -212,12 +219,14 @@ test.describe("events and pixels", () => {
 
     // A new page load (the layer loads again) sends no second firstOpen.
     await page.goto(urlOn("demo.localhost", "/m/activity"));
+    await touchPage(page);
     await expect.poll(() => s2sEvents(aff)).toContain("viewContent /m/activity");
     expect((await s2sEvents(aff)).filter((e) => e === "firstOpen")).toHaveLength(1);
 
     // vn88 configures no pixel: the tracking layer runs (its event arrives), and no pixel is ever requested.
     const vnRequests = pixelRequests(page);
     await page.goto(urlOn("vn.localhost", `/m/home?affiliateCode=${aff}`));
+    await touchPage(page);
     await viewEvent(aff, "/m/home", "vn88");
     expect(vnRequests).toEqual([]);
     // vn88's storage-compatibility switch is off: none of the keys.
@@ -228,6 +237,7 @@ test.describe("events and pixels", () => {
     const requests = pixelRequests(page);
     const aff = `CS-${Date.now().toString(36)}`;
     await page.goto(urlOn("br.localhost", `/m/home?affiliateCode=${aff}`));
+    await touchPage(page);
     const banner = page.getByRole("region", { name: "Advertising pixels" });
     await expect(banner).toBeVisible();
     const view = await viewEvent(aff, "/m/home", "br777");
@@ -252,6 +262,7 @@ test.describe("events and pixels", () => {
       "/wps/sandbox-pages/pixels/facebook.js",
     ]);
     await page.reload();
+    await touchPage(page);
     await viewEvent(aff, "/m/home", "br777");
     await expect(page.getByRole("region", { name: "Advertising pixels" })).toHaveCount(0);
   });

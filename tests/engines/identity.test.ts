@@ -19,10 +19,11 @@ async function fillCredentials(page: EnginePage, username: string, password: str
 }
 
 /**
- * Where the engine has the Push API (Firefox), the product's notification prompt comes to a member once the page is
- * idle (docs/behaviour/firebase.md#notification-prompt): "Not now", as a player who came to do something else.
+ * Where the engine has the Push API (Firefox), the product's notification prompt comes to a member once the player has
+ * touched the page (docs/behaviour/firebase.md#notification-prompt): "Not now", as a player who came to do something else.
  */
 async function answerPushPrompt(page: EnginePage): Promise<void> {
+  await page.touch();
   await waitForPage(page, "the push layer's decision", `() => ["prompt", "none"].includes(document.documentElement.dataset.push)`);
   if ((await page.evaluate<string>(`() => document.documentElement.dataset.push`)) === "prompt") {
     await page.click({ role: "button", name: "Not now", within: { role: "dialog", name: "Turn on notifications?" } });

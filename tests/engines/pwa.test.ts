@@ -28,6 +28,8 @@ engineSuite("installable shell", ({ page, engine, reopen }) => {
   it("offline after the worker installed: a page not visited shows the offline page; Retry works once back", async () => {
     await arriveWithPopupDismissed(page(), "demo.localhost");
     await waitForHydration(page());
+    // The app-like layer, which registers the worker, loads once the player first touches the page.
+    await page().touch();
     await workerActive(page());
     await waitForPage(page(), "the offline page in the cache", cachedPage("/m/offline?fallback=1"));
 
@@ -54,6 +56,8 @@ engineSuite("installable shell", ({ page, engine, reopen }) => {
     // A page without home's own popups, which the prompt waits behind.
     await page().goto(urlOn("demo.localhost", "/m/activity"));
     await waitForHydration(page());
+    // The push layer loads once the player first touches the page.
+    await page().touch();
     const prompt = { role: "dialog", name: "Turn on notifications?" } as const;
     if (hasPush) {
       await waitForPage(page(), "the push prompt", `() => document.documentElement.dataset.push === "prompt"`);

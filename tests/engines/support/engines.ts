@@ -32,6 +32,11 @@ export interface EnginePage {
   addCookie(cookie: { name: string; value: string; path: string }): Promise<void>;
   /** Names of the cookies the page's origin has, and whether each is HttpOnly. */
   cookies(): Promise<{ name: string; httpOnly: boolean }[]>;
+  /**
+   * The player's first touch of the page, as a key press that changes nothing (Shift): the layers that wait for it (the
+   * app-like layer with the service worker, tracking, push) load then, not 10 s in (docs/behaviour/shell.md#script-budget).
+   */
+  touch(): Promise<void>;
   /** Cuts (or restores) the network between this browser and every server. */
   setOffline(offline: boolean): Promise<void>;
   close(): Promise<void>;
@@ -141,6 +146,7 @@ async function openWebKitPage(driver: string, proxy: string, options: PageOption
     async cookies() {
       return (await session.cookies()).map((cookie) => ({ name: cookie.name, httpOnly: cookie.httpOnly === true }));
     },
+    touch: () => session.pressKey("\uE008"),
     setOffline: (offline) => setProxyOffline(proxy, offline),
     close: () => session.delete(),
   };
@@ -219,6 +225,9 @@ function firefoxPage(page: Page, proxy: string, close: () => Promise<void>): Eng
     },
     async cookies() {
       return (await page.cookies()).map((cookie) => ({ name: cookie.name, httpOnly: cookie.httpOnly === true }));
+    },
+    async touch() {
+      await page.keyboard.press("Shift");
     },
     setOffline: (offline) => setProxyOffline(proxy, offline),
     close,

@@ -93,6 +93,23 @@ export class WebDriverSession {
     await this.send("POST", `/element/${element[ELEMENT_KEY]}/value`, { text });
   }
 
+  /** Presses and releases a key (a WebDriver key code, such as "\uE008" for Shift) wherever the focus is. */
+  async pressKey(key: string): Promise<void> {
+    await this.send("POST", "/actions", {
+      actions: [
+        {
+          type: "key",
+          id: "keyboard",
+          actions: [
+            { type: "keyDown", value: key },
+            { type: "keyUp", value: key },
+          ],
+        },
+      ],
+    });
+    await this.send("DELETE", "/actions");
+  }
+
   async addCookie(cookie: { name: string; value: string; path: string }): Promise<void> {
     await this.send("POST", "/cookie", { cookie });
   }
