@@ -92,21 +92,6 @@ test.describe("later layers", () => {
     await expect(page.locator(".mc-toasts")).toBeAttached();
     expect(asked.sort()).toEqual(["PwaOverlays", "TrackingLayer"]);
   });
-
-  test("a key pressed before the page has hydrated is the first touch: the layers load without the 10 s", async ({ page }) => {
-    const asked = layerRequests(page);
-    await pauseClock(page);
-    // The key comes as soon as the document is there, before its scripts are even requested.
-    await page.goto("/m/home", { waitUntil: "commit" });
-    await page.waitForSelector("#main", { state: "attached" });
-    await touchPage(page);
-    await waitForHydration(page);
-    // The page's effects have run (this decision is one of them).
-    await shellState(page, "install-prompt", "none");
-    await page.clock.runFor(1_000);
-    await expect(page.locator(".mc-toasts")).toBeAttached();
-    expect(asked.sort()).toEqual(["PwaOverlays", "TrackingLayer"]);
-  });
 });
 
 test.describe("service worker", () => {

@@ -1,13 +1,14 @@
 import { useNavigation, useSubmit } from "@remix-run/react";
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/translate";
-import { showToast } from "~/shell/network/toasts";
 import { isAndroid, isNativeApp } from "~/identity/device";
-import { Dialog } from "~/ui/Dialog";
 import { PROVIDER_CHANNELS, type FirebaseClientConfig, type SocialProvider } from "./config";
 import { isPrivateWindow, nativeSignIn, REFUSAL_TOAST_MS, socialRefusal } from "./refusals";
-import { identityError, identityErrorText } from "./identity-errors";
 import type { Message } from "../types";
+
+// The buttons hydrate with /m/login, so what only a tap can need (a refusal's toast, a failed sign-in's message, the
+// Auth emulator's account question) loads with that tap, not with the page (docs/behaviour/shell.md#script-budget).
+const EmulatorAccountDialog = lazy(() => import("./EmulatorAccountDialog"));
 
 const PROVIDER_NAMES: Record<SocialProvider, string> = {
   google: "Google",
@@ -84,8 +85,10 @@ export default function SocialButtons({ config, formId, onNotice }: SocialButton
           : await import("./firebase-auth").then(({ signInWithProvider }) => signInWithProvider(config, provider, emulatorEmail));
         post(provider, idToken);
       } catch (error) {
-        const shown = identityError(error);
-        if (shown) onNotice({ text: identityErrorText(shown, t) });
+        // Offline, the message's own code may not arrive: then there is nothing more to say than the button coming back.
+        const errors = await import("./identity-errors").catch(() => null);
+        const shown = errors?.identityError(error);
+        if (errors && shown) onNotice({ text: errors.identityErrorText(shown, t) });
       } finally {
         setBusy(null);
       }
@@ -104,7 +107,8 @@ export default function SocialButtons({ config, formId, onNotice }: SocialButton
         nativeSignIn: nativeSignIn() !== null,
       });
       if (refusal) {
-        showToast({ key: refusal, error: false, durationMs: REFUSAL_TOAST_MS });
+        const toasts = await import("~/shell/network/toasts").catch(() => null);
+        toasts?.showToast({ key: refusal, error: false, durationMs: REFUSAL_TOAST_MS });
         return;
       }
       // The Auth emulator cannot show a provider's page: it asks which account to sign in as.
@@ -115,15 +119,14 @@ export default function SocialButtons({ config, formId, onNotice }: SocialButton
   );
 
   const choose = useCallback(
-    (event: FormEvent<HTMLFormElement>) => {
-      event.preventDefault();
-      const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
+    (email: string) => {
       const provider = choosing;
       setChoosing(null);
       if (provider && email) void signIn(provider, email);
     },
     [choosing, signIn],
   );
+  const closeChooser = useCallback(() => setChoosing(null), []);
 
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "firebase";
   return (
@@ -149,26 +152,9 @@ export default function SocialButtons({ config, formId, onNotice }: SocialButton
         ))}
       </div>
       {choosing ? (
-        <Dialog titleId="emulator-title" onClose={() => setChoosing(null)}>
-          <h2 id="emulator-title" className="dialog__title">
-            {t("emulator_title", { provider: PROVIDER_NAMES[choosing] })}
-          </h2>
-          <p className="dialog__body">{t("emulator_note", { provider: PROVIDER_NAMES[choosing] })}</p>
-          <form className="emulator-account" onSubmit={choose}>
-            <label className="field__label" htmlFor="emulator-email">
-              {t("emulator_email")}
-            </label>
-            <input id="emulator-email" className="field__input" name="email" type="email" required autoComplete="off" />
-            <div className="dialog__actions">
-              <button type="button" className="button button--secondary" onClick={() => setChoosing(null)}>
-                {t("close")}
-              </button>
-              <button type="submit" className="button button--primary">
-                {t("confirm")}
-              </button>
-            </div>
-          </form>
-        </Dialog>
+        <Suspense fallback={null}>
+          <EmulatorAccountDialog provider={PROVIDER_NAMES[choosing]} onChoose={choose} onClose={closeChooser} />
+        </Suspense>
       ) : null}
     </section>
   );
