@@ -1,17 +1,7 @@
 import { useEffect, useState, type ComponentType } from "react";
-import { afterFirstInteraction } from "./first-interaction";
+import { afterFirstInteraction, whenIdle } from "./first-interaction";
 
 type Loader = () => Promise<{ default: ComponentType }>;
-
-/** The browser's first idle moment, within 3 s (1.5 s in Safari, which has no idle callback). */
-function whenIdle(then: () => void): () => void {
-  if (typeof window.requestIdleCallback === "function") {
-    const handle = window.requestIdleCallback(then, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(then, 1500);
-  return () => clearTimeout(handle);
-}
 
 /**
  * Renders a component loaded later: nothing on the server, nothing in the page's first load. By default once the player
@@ -27,7 +17,8 @@ export function LoadLater({ load, when = "first-interaction" }: { load: Loader; 
       void load()
         .then((module) => live && setLoaded(() => module.default))
         .catch(() => undefined);
-    const cancel = when === "idle" ? whenIdle(run) : afterFirstInteraction(run);
+    // Idle: within 3 s (1.5 s in Safari, which has no idle callback).
+    const cancel = when === "idle" ? whenIdle(run, 3000, 1500) : afterFirstInteraction(run);
     return () => {
       live = false;
       cancel();

@@ -1,6 +1,6 @@
 // The layers a player does not need in a page's first seconds (the app-like layer, tracking and pixels, push, the
-// mini-game box, the download overlays) load once the player first touches the page, or 10 s after the navigation
-// began, whichever comes first (docs/behaviour/shell.md#script-budget). The first touch can come before any of the
+// mini-game box) load once the player first touches the page, or 10 s after the navigation began, whichever comes
+// first (docs/behaviour/shell.md#later-layers). The first touch can come before any of the
 // page's scripts run (they are requested after the first paint): a line in <head> (FirstInteractionCapture.tsx) notes
 // it in window.__mcInteracted and announces it with this event.
 
@@ -10,6 +10,19 @@ export const INTERACTION_EVENT = "mc:interaction";
 export const LATER_MS = 10_000;
 
 type InteractionWindow = Window & { __mcInteracted?: boolean };
+
+/**
+ * Runs `then` at the browser's next idle moment, at the latest after `withinMs`; where there are no idle callbacks
+ * (Safari), after `withoutIdleMs`. Returns a function that cancels it.
+ */
+export function whenIdle(then: () => void, withinMs: number, withoutIdleMs: number): () => void {
+  if (typeof window.requestIdleCallback === "function") {
+    const handle = window.requestIdleCallback(then, { timeout: withinMs });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(then, withoutIdleMs);
+  return () => clearTimeout(handle);
+}
 
 /**
  * Runs `then` once the player has touched the page or LATER_MS after the navigation began, whichever comes first, at
@@ -22,14 +35,8 @@ export function afterFirstInteraction(then: () => void): () => void {
     if (cancelIdle) return;
     clearTimeout(timer);
     window.removeEventListener(INTERACTION_EVENT, due);
-    // Not inside the tap's own work: the first idle moment, within a second. Safari has no idle callback.
-    if (typeof window.requestIdleCallback === "function") {
-      const handle = window.requestIdleCallback(then, { timeout: 1000 });
-      cancelIdle = () => window.cancelIdleCallback(handle);
-    } else {
-      const handle = setTimeout(then, 200);
-      cancelIdle = () => clearTimeout(handle);
-    }
+    // Not inside the tap's own work: the first idle moment, within a second.
+    cancelIdle = whenIdle(then, 1000, 200);
   }
   if ((window as InteractionWindow).__mcInteracted) due();
   else window.addEventListener(INTERACTION_EVENT, due);
