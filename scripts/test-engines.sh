@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# npm run test:engines: the cross-engine browser suite (tests/engines, decisions 0076 and 0077) in WebKit (WebKitGTK's
+# npm run test:engines: the cross-engine browser suite (tests/engines, decisions 0076 and 0080) in WebKit (WebKitGTK's
 # MiniBrowser through WebKitWebDriver, under Xvfb) and Firefox ESR (WebDriver BiDi). Debian's packages only:
 # webkit2gtk-driver, firefox-esr, xvfb, checked (and installed as root) by scripts/system-packages.sh as `npm test` does.
-# With TEST_PORT set, against the server there (`npm start`: TEST_PORT=8787). Otherwise against a server of its own,
-# started from the build (built first if missing) as npm test's servers are, with a fresh sandbox, on ENGINES_PORT
-# (default 8794), and stopped at the end: `.ci/run` runs it so after `npm test`.
+# With TEST_PORT set, against the server there (`npm start`: TEST_PORT=8787; `npm test` runs it so, on a server of its
+# own). Otherwise against a server of its own, started from the build (built first if missing) as npm test's servers
+# are, with a fresh sandbox, on ENGINES_PORT (default 8794), and stopped at the end.
 # ENGINES=webkit or ENGINES=firefox runs one engine; arguments go to vitest (a file, -t "title").
 set -uo pipefail
 cd "$(dirname "$0")/.."

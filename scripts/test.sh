@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# npm test: typecheck, lint, unit tests, build, then the edge and Playwright tests against the built Worker (app +
-# sandbox platform, bundled once as `wrangler deploy` bundles them and served by scripts/test-server.mjs: Miniflare
-# without `wrangler dev`'s proxy, docs/decisions/0073-test-servers-on-miniflare.md). Three servers of the same bundle,
-# each with its own sandbox database: the Playwright tests on TEST_PORT (default 8790, so a developer's `npm start` on
-# 8787 can keep running), the Playwright tests tagged @exclusive on EXCLUSIVE_PORT (default TEST_PORT + 2), and the
+# npm test: typecheck, lint, unit tests, build, then the edge, Playwright and cross-engine tests against the built Worker
+# (app + sandbox platform, bundled once as `wrangler deploy` bundles them and served by scripts/test-server.mjs:
+# Miniflare without `wrangler dev`'s proxy, docs/decisions/0073-test-servers-on-miniflare.md). Four servers of the same
+# bundle, each with its own sandbox database: the Playwright tests on TEST_PORT (default 8790, so a developer's
+# `npm start` on 8787 can keep running), the Playwright tests tagged @exclusive on EXCLUSIVE_PORT (default TEST_PORT + 2),
+# the cross-engine tests (WebKit and Firefox ESR, tests/engines) on ENGINES_PORT (default TEST_PORT + 4), and the
 # HTTP-level tests (edge, and the sandbox's live tests) on EDGE_PORT (default TEST_PORT + 10). The exclusive and the
-# HTTP-level tests inject faults and reset sandbox data for whole merchants, so on servers of their own they can run
-# while the other browser tests do. Typecheck, lint and unit tests need no server: they run meanwhile too, at a lower
-# priority.
+# HTTP-level tests inject faults and reset sandbox data for whole merchants, and the cross-engine tests log the demo
+# members in and out, so on servers of their own they can run while the other browser tests do. Typecheck, lint and
+# unit tests need no server: they run meanwhile too, at a lower priority.
 # Prints `N passed, M failed` as its last line (vitest + playwright counts); exits non-zero if any step failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +20,7 @@ source scripts/firebase-emulator.sh
 TEST_PORT="${TEST_PORT:-8790}"
 EDGE_PORT="${EDGE_PORT:-$((TEST_PORT + 10))}"
 EXCLUSIVE_PORT="${EXCLUSIVE_PORT:-$((TEST_PORT + 2))}"
+ENGINES_PORT="${ENGINES_PORT:-$((TEST_PORT + 4))}"
 # The Firebase Auth emulator the servers' social and SMS sign-in use (FIREBASE_AUTH_PORT+1 and +2 are its hub's).
 FIREBASE_AUTH_PORT="${FIREBASE_AUTH_PORT:-$((TEST_PORT + 400))}"
 export TEST_PORT FIREBASE_AUTH_PORT
@@ -37,10 +39,12 @@ if [ -d /dev/shm ] && [ -w /dev/shm ]; then STATE_ROOT="$(mktemp -d /dev/shm/mob
 STATE_DIR="$STATE_ROOT/test-state"
 EDGE_STATE_DIR="$STATE_ROOT/test-state-edge"
 EXCLUSIVE_STATE_DIR="$STATE_ROOT/test-state-exclusive"
+ENGINES_STATE_DIR="$STATE_ROOT/test-state-engines"
 REPORTS="$PWD/test-results/reports"
 SERVER_LOG="$PWD/test-results/server.log"
 EDGE_SERVER_LOG="$PWD/test-results/server-edge.log"
 EXCLUSIVE_SERVER_LOG="$PWD/test-results/server-exclusive.log"
+ENGINES_SERVER_LOG="$PWD/test-results/server-engines.log"
 AUTH_EMULATOR_LOG="$PWD/test-results/firebase-emulator.log"
 rm -rf "$REPORTS"
 mkdir -p "$REPORTS" "$XDG_CONFIG_HOME"
@@ -188,6 +192,7 @@ start_servers() {
   # The edge tests also see a merchant added by an operator's routes file (tests/edge/operator-routes.test.ts).
   launch_server "$EDGE_PORT" "$EDGE_STATE_DIR" "$EDGE_SERVER_LOG" "$XDG_CONFIG_HOME-edge" examples/routes.shop.json || return 1
   launch_server "$EXCLUSIVE_PORT" "$EXCLUSIVE_STATE_DIR" "$EXCLUSIVE_SERVER_LOG" "$XDG_CONFIG_HOME-exclusive" || return 1
+  launch_server "$ENGINES_PORT" "$ENGINES_STATE_DIR" "$ENGINES_SERVER_LOG" "$XDG_CONFIG_HOME-engines" || return 1
   local started=$SECONDS entry pid port log
   for entry in "${LAUNCHED[@]}"; do
     read -r pid port log <<<"$entry"
@@ -235,6 +240,11 @@ if step "build" run_group npm run --silent build && step "bundle" run_group node
       firebase=$?
       [ "$exclusive" -eq 0 ] && [ "$firebase" -eq 0 ]
     '
+    # The cross-engine tests once the exclusive and Firebase tests are done, so that no more than two browsers' tests
+    # share the two cores at any time (decision 0080). `tail --pid` waits for a process that is not the step's child.
+    start_background "cross-engine tests" 0 bash -c 'tail --pid="$0" -f /dev/null; echo "(waited ${SECONDS} s for them)"; exec "$@"' "${BACKGROUND_PIDS[-1]}" \
+      env TEST_PORT="$ENGINES_PORT" bash scripts/test-engines.sh --reporter=default --reporter=json \
+      --outputFile.json="$REPORTS/engines.json"
     step "e2e tests" run_group env E2E_EXCLUSIVE_APART=1 PLAYWRIGHT_JSON_OUTPUT_FILE="$REPORTS/e2e.json" \
       npm run --silent test:e2e -- --project js --project no-js
   fi
@@ -250,7 +260,7 @@ read -r PASSED FAILED < <(node -e '
   let passed = 0, failed = 0;
   const named = [];
   const firstLine = (text) => String(text ?? "").replace(/\u001b\[[0-9;]*m/g, "").trim().split("\n")[0].slice(0, 300);
-  for (const name of ["unit", "edge"]) {
+  for (const name of ["unit", "edge", "engines"]) {
     const file = `${process.argv[1]}/${name}.json`;
     if (!fs.existsSync(file)) continue;
     const r = JSON.parse(fs.readFileSync(file, "utf8"));
@@ -294,7 +304,7 @@ if [ -s "$FAILED_TESTS" ]; then
 fi
 if [ ${#FAILED_STEPS[@]} -gt 0 ]; then
   echo "Failed steps: ${FAILED_STEPS[*]}"
-  [ -f "$SERVER_LOG" ] && echo "Server logs: ${SERVER_LOG#"$PWD"/} (e2e), ${EXCLUSIVE_SERVER_LOG#"$PWD"/} (exclusive e2e), ${EDGE_SERVER_LOG#"$PWD"/} (edge)"
+  [ -f "$SERVER_LOG" ] && echo "Server logs: ${SERVER_LOG#"$PWD"/} (e2e), ${EXCLUSIVE_SERVER_LOG#"$PWD"/} (exclusive e2e), ${ENGINES_SERVER_LOG#"$PWD"/} (cross-engine), ${EDGE_SERVER_LOG#"$PWD"/} (edge)"
 fi
 echo "npm test took ${SECONDS} s (the rule: under 360 s on a two-core machine)"
 echo "${PASSED} passed, ${FAILED} failed"

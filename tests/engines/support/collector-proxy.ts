@@ -33,6 +33,9 @@ function withCollector(html: string, nonce: string | undefined): string {
 /** `inject`: put the collector into HTML documents (WebKit); Firefox runs it as a preload script instead. */
 export async function startCollectorProxy(inject: boolean): Promise<CollectorProxy> {
   const state = { offline: false };
+  // Its own pool of connections to the test server, closed with the proxy: Node's global agent keeps idle ones open,
+  // and they held the suite's process for vitest's 10 s close timeout.
+  const upstreamAgent = new http.Agent({ keepAlive: true });
   const server = http.createServer((request, response) => {
     if (request.method === "PUT" && request.url === "/offline") {
       const body: Buffer[] = [];
@@ -53,7 +56,14 @@ export async function startCollectorProxy(inject: boolean): Promise<CollectorPro
     delete headers["accept-encoding"];
     delete headers["proxy-connection"];
     const upstream = http.request(
-      { host: "127.0.0.1", port: Number(target.port || 80), path: target.pathname + target.search, method: request.method, headers },
+      {
+        host: "127.0.0.1",
+        port: Number(target.port || 80),
+        path: target.pathname + target.search,
+        method: request.method,
+        headers,
+        agent: upstreamAgent,
+      },
       (reply) => {
         const type = String(reply.headers["content-type"] ?? "");
         if (!inject || !type.startsWith("text/html")) {
@@ -84,6 +94,7 @@ export async function startCollectorProxy(inject: boolean): Promise<CollectorPro
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
+        upstreamAgent.destroy();
         server.close(() => resolve());
       }),
   };
