@@ -1,6 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { holdInputUntilDataDecoded, remixStateDecoded } from "~/shell/hydration-input-guard";
 import type {} from "~/ui/on-need";
 
 // The service worker is registered once the page is idle, by the lazily loaded shell layer
@@ -9,7 +10,8 @@ import type {} from "~/ui/on-need";
 
 // Code that the server's page shows but that loads on need is awaited first (app/ui/on-need.tsx); most pages
 // have none.
-void Promise.all(window.__mcHydrationHolds ?? []).then(() =>
+void Promise.all(window.__mcHydrationHolds ?? []).then(() => {
+  holdInputUntilDataDecoded(window, remixStateDecoded);
   startTransition(() => {
     hydrateRoot(
       document,
@@ -17,5 +19,5 @@ void Promise.all(window.__mcHydrationHolds ?? []).then(() =>
         <RemixBrowser />
       </StrictMode>,
     );
-  }),
-);
+  });
+});

@@ -124,9 +124,8 @@ export async function waitForHydration(page: Page): Promise<void> {
 /**
  * The player's first touch of the page, as a key press that changes nothing (Shift). The layers that wait for it (the
  * app-like layer, tracking and pixels, push, the mini-game box) load then, not 10 s in (docs/behaviour/shell.md#later-layers).
- * Pressed once the page has hydrated (its install-prompt decision is an effect): a key that arrives while React is
- * hydrating can stop the hydration for good (React error #345, about one page load in fifty here), a defect of its own
- * that a test of the layers must not stumble on.
+ * Pressed once the page has hydrated (its install-prompt decision is an effect), so that what the test does next meets
+ * a page whose scripts have started. A key during hydration is tested on its own (hydration.spec.ts).
  */
 export async function touchPage(page: Page): Promise<void> {
   await expect(page.locator("html")).toHaveAttribute("data-install-prompt", /./);
