@@ -6,12 +6,12 @@ test.use({ announcements: "dismissed" });
 
 /** The work the home page defers until after hydration has run and made its decisions. */
 async function deferredWorkDone(page: Page): Promise<void> {
+  await shellState(page, "install-prompt", "none");
+  // Once the player touches the page, the download overlays and the shell layer (toasts, service worker, update check)
+  // load, and the latter compares the build's manifests.
+  await touchPage(page);
   await shellState(page, "download-overlays", "ready");
   await shellState(page, "image-popup", "waiting");
-  await shellState(page, "install-prompt", "none");
-  // Once the player touches the page, the shell layer (toasts, service worker, update check) loads and compares the
-  // build's manifests.
-  await touchPage(page);
   await expect(page.locator(".mc-toasts")).toBeAttached();
   await expect(page.locator("html")).toHaveAttribute("data-update-check", /^(first|same)$/);
 }

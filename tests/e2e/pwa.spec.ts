@@ -68,17 +68,19 @@ async function otherDomains(context: BrowserContext): Promise<void> {
 }
 
 test.describe("later layers", () => {
-  /** Records the page's requests for the app-like layer's and the tracking layer's code. */
+  /** Records the page's requests for the app-like layer's, the tracking layer's and the download overlays' code. */
   function layerRequests(page: Page): string[] {
     const asked: string[] = [];
     page.on("request", (request) => {
-      const layer = /\/assets\/(PwaOverlays|TrackingLayer)-[\w-]+\.js$/.exec(request.url())?.[1];
+      const layer = /\/assets\/(PwaOverlays|TrackingLayer|DownloadOverlays)-[\w-]+\.js$/.exec(request.url())?.[1];
       if (layer) asked.push(layer);
     });
     return asked;
   }
 
-  test("untouched, the page asks for the app-like and tracking layers 10 s after the navigation began, not before", async ({ page }) => {
+  test("untouched, the page asks for the app-like and tracking layers and the download overlays 10 s after the navigation began, not before", async ({
+    page,
+  }) => {
     const asked = layerRequests(page);
     await pauseClock(page);
     await page.goto("/m/home");
@@ -90,7 +92,7 @@ test.describe("later layers", () => {
     expect(asked).toEqual([]);
     await page.clock.runFor(1_500);
     await expect(page.locator(".mc-toasts")).toBeAttached();
-    expect(asked.sort()).toEqual(["PwaOverlays", "TrackingLayer"]);
+    expect(asked.sort()).toEqual(["DownloadOverlays", "PwaOverlays", "TrackingLayer"]);
   });
 });
 

@@ -2,15 +2,17 @@ import { useCallback, useEffect, useState, type ComponentType } from "react";
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translate";
 import type { DownloadShellData } from "~/shell/download/download.server";
+import { readClientMode } from "~/shell/client-mode";
+import { afterFirstInteraction, whenIdle } from "~/shell/later/first-interaction";
 import { markShellState } from "~/shell/shell-state";
-import { writeStorage } from "~/shell/web-storage";
+import { readStorage, writeStorage } from "~/shell/web-storage";
 import type { OverlaysProps } from "./DownloadOverlays";
 
 /**
  * The app download surfaces (docs/behaviour/download.md). The bar is rendered by the server, so it takes its place
  * before any script runs and works with JavaScript off (Download is a link to /m/appDownload; Close posts a form that
  * sets the session flag). Everything else — the browser-only mode checks, the popup, the upgrade modal, the image popup
- * — is in ./DownloadOverlays, loaded when the browser is idle after hydration: this file is in every page's first load.
+ * — is in ./DownloadOverlays, loaded after hydration (see below): this file is in every page's first load.
  */
 export function DownloadShell({ data }: { data: DownloadShellData }) {
   const { t, language } = useTranslation();
@@ -32,8 +34,11 @@ export function DownloadShell({ data }: { data: DownloadShellData }) {
       markShellState("imagePopup", "skipped");
       return;
     }
-    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 300));
-    idle(load);
+    // At the browser's next idle moment when the overlays change the page at once: the native app's upgrade modal, or
+    // a bar that this launch may hide (a bar removed later would move the page). Otherwise with the later layers, at
+    // the player's first touch or 10 s in (docs/behaviour/download.md#when-the-overlays-load).
+    if (data.upgrade || (data.bar && launchMayHideBar())) return whenIdle(load, 3000, 300);
+    return afterFirstInteraction(load);
   }, [data, load]);
 
   const hideBar = useCallback(() => setHidden(true), []);
@@ -88,4 +93,14 @@ export function DownloadShell({ data }: { data: DownloadShellData }) {
       {overlays ? <overlays.C data={data} barShown={!!bar && !hidden} popup={popup} onPopup={setPopup} onHideBar={hideBar} /> : null}
     </>
   );
+}
+
+/**
+ * True when this browser knows something about the launch that the server did not, and that can hide the bar
+ * (./rules barHiddenReason): an installed or home-screen launch, a web clip, iPadOS asking for desktop pages, or the
+ * bar closed in this session (its cookie normally tells the server already).
+ */
+function launchMayHideBar(): boolean {
+  const mode = readClientMode();
+  return mode.standalone || mode.homescreen || mode.webclip || mode.touchMac || readStorage("sessionStorage", "hideDownloadBar") === "1";
 }
