@@ -1,13 +1,15 @@
 import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { useTranslation } from "~/i18n/translate";
 import { useRootData } from "~/shell/root-data";
+import { onFormIntent } from "~/ui/form-intent";
 import type { CaptchaController, CaptchaPresentation, CaptchaProduct, CaptchaState, CaptchaValues, CaptchaVersion } from "./types";
 import type * as WidgetChunk from "./widget";
 
 // <CaptchaField>: the form's captcha (docs/behaviour/captcha.md). This file is in
 // the page's first load, so it only holds the form fields, the no-JavaScript message and the handle; the engine
 // (script servers, Geetest widget) and the visible states are the chunk ./widget, imported only when a form
-// needs a captcha, right after hydration.
+// needs a captcha: the slider's right after hydration, the plain captcha's when the player starts on the form
+// (docs/behaviour/captcha.md#widget).
 
 export type CaptchaFieldProps = {
   product: CaptchaProduct;
@@ -44,6 +46,12 @@ export const CaptchaField = forwardRef(function CaptchaField(
   const { t, language } = useTranslation();
   const merchant = useRootData()?.merchantCode ?? null;
   const [state, setState] = useState<CaptchaState>({ status: "idle" });
+  /** The player has started on the form (or posted it): the plain captcha's code may load. */
+  const [intent, setIntent] = useState(false);
+  const armed = presentation === "slide" || intent;
+  const group = useRef<HTMLDivElement>(null);
+  /** Set while a submit waits for the code to start loading. */
+  const whenStarted = useRef<((pending: Promise<CaptchaController | null>) => void) | null>(null);
   const [widget, setWidget] = useState<Widget | null>(null);
   const [chunkFailed, setChunkFailed] = useState(false);
   const [notice, setNotice] = useState(false);
@@ -62,9 +70,16 @@ export const CaptchaField = forwardRef(function CaptchaField(
     }
   }, []);
 
+  // The plain captcha is used only once the form is posted: its code waits for the player's first focus, tap or key in
+  // the form. The slider is used in the form itself: its code loads at once.
+  useEffect(() => {
+    if (!required || armed) return;
+    return onFormIntent(group.current?.closest("form"), () => setIntent(true));
+  }, [required, armed]);
+
   // The chunk loads when a form needs a captcha; the widget is prepared right away (loading → waiting).
   useEffect(() => {
-    if (!required) return;
+    if (!required || !armed) return;
     let live = true;
     let created: CaptchaController | null = null;
     setChunkFailed(false);
@@ -95,6 +110,8 @@ export const CaptchaField = forwardRef(function CaptchaField(
         if (live) setChunkFailed(true);
         return null;
       });
+    whenStarted.current?.(controller.current);
+    whenStarted.current = null;
     return () => {
       live = false;
       created?.destroy();
@@ -102,11 +119,18 @@ export const CaptchaField = forwardRef(function CaptchaField(
       write(EMPTY);
       setState({ status: "idle" });
     };
-  }, [required, product, version, serverList, merchant, language, presentation, write, generation]);
+  }, [required, armed, product, version, serverList, merchant, language, presentation, write, generation]);
 
   const ensureVerified = useCallback(async () => {
     if (!required) return true;
-    const captcha = await controller.current;
+    // Posted before any focus, tap or key in the form (a submit from outside it): the code starts loading now.
+    const pending =
+      controller.current ??
+      new Promise<Promise<CaptchaController | null>>((resolve) => {
+        whenStarted.current = resolve;
+        setIntent(true);
+      });
+    const captcha = await pending;
     if (!captcha) return false; // the chunk did not load: the field shows the error and a retry
     const outcome = await captcha.verify();
     if (outcome === "closed") setNotice(true);
@@ -151,7 +175,7 @@ export const CaptchaField = forwardRef(function CaptchaField(
   // Controlled: on a hidden input the value is its attribute, so an uncontrolled one would be reset on re-render.
   const current = state.status === "success" ? state.values : EMPTY;
   return (
-    <div className={presentation === "slide" ? "captcha captcha--slide" : "captcha"} role="group" aria-labelledby={labelId}>
+    <div ref={group} className={presentation === "slide" ? "captcha captcha--slide" : "captcha"} role="group" aria-labelledby={labelId}>
       <span id={labelId} className="visually-hidden">
         {t("captcha_label")}
       </span>
@@ -181,6 +205,13 @@ export const CaptchaField = forwardRef(function CaptchaField(
           </p>
         ) : widget ? (
           <widget.CaptchaStatus state={state} presentation={presentation} onVerify={verifyNow} onRetry={reset} />
+        ) : presentation === "click" ? (
+          // The plain captcha before its code has arrived: the button it will be, which loads the code and opens the
+          // widget when it is ready.
+          <button type="button" className="captcha__verify" onClick={verifyNow}>
+            <span className="captcha__box" aria-hidden="true" />
+            {t("captcha_waiting")}
+          </button>
         ) : null}
       </div>
       {/* The slider (Geetest's float product) is put here by the widget once it is ready. */}

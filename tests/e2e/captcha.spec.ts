@@ -1,8 +1,5 @@
 // The captcha, end to end: the sandbox's Geetest stand-in scripts (v3 and v4 interfaces), and the product's
 // <CaptchaField> on /m/register (demo: register captcha on, Geetest v3).
-//
-// NOTE: the "/m/register" tests need the register page (built by another helper): a form with the fields
-// "Username" and "Password", the button "Register", and <CaptchaField product="register">. They run once it lands.
 import type { Page, Request } from "@playwright/test";
 import { EXCLUSIVE, expect, shellState, test, touchPage, urlOn, waitForHydration } from "./fixtures";
 
@@ -153,8 +150,8 @@ test.describe("/m/register captcha", () => {
     test("captcha passed: Register opens the security check, 'I am human' fills the fields and the form posts", async ({ page }) => {
       await page.goto("/m/register");
       await waitForHydration(page);
-      await expect(page.getByRole("button", { name: "Tap to verify" })).toBeVisible({ timeout: 10_000 });
       await fillRegisterForm(page);
+      await expect(page.getByRole("button", { name: "Tap to verify" })).toBeVisible({ timeout: 10_000 });
       await page.getByRole("button", { name: "Register", exact: true }).click();
       const dialog = page.getByRole("dialog", DIALOG);
       await expect(dialog).toBeVisible();
@@ -169,12 +166,12 @@ test.describe("/m/register captcha", () => {
     test("captcha closed: a 'verify first' notice, and nothing is posted", async ({ page }) => {
       await page.goto("/m/register");
       await waitForHydration(page);
-      await expect(page.getByRole("button", { name: "Tap to verify" })).toBeVisible({ timeout: 10_000 });
       let posts = 0;
       page.on("request", (r) => {
         if (r.method() === "POST" && new URL(r.url()).pathname.startsWith("/m/register")) posts += 1;
       });
       await fillRegisterForm(page);
+      await expect(page.getByRole("button", { name: "Tap to verify" })).toBeVisible({ timeout: 10_000 });
       await page.getByRole("button", { name: "Register", exact: true }).click();
       const dialog = page.getByRole("dialog", DIALOG);
       await expect(dialog).toBeVisible();
@@ -188,19 +185,63 @@ test.describe("/m/register captcha", () => {
       await expect(page.getByRole("button", { name: "Tap to verify" })).toBeVisible();
     });
 
+    test("the plain captcha's code is not requested before the player is on the form; a tap in the form loads it", async ({ page }) => {
+      const asked: string[] = [];
+      page.on("request", (request) => {
+        const path = new URL(request.url()).pathname;
+        if (/^\/assets\/widget-[\w-]+\.js$/.test(path) || path.endsWith("/gt.js")) asked.push(path.endsWith("/gt.js") ? "gt.js" : "widget");
+      });
+      await page.goto("/m/register");
+      await waitForHydration(page);
+      // The page's effects have run (this decision is one of them), the captcha's included.
+      await shellState(page, "install-prompt", "none");
+      // The box shows the button it will be, not a gap.
+      await expect(page.getByRole("group", { name: "Security check" }).getByRole("button", { name: "Tap to verify" })).toBeVisible();
+      expect(asked).toEqual([]);
+      await page.getByRole("textbox", { name: "Username" }).click();
+      await expect.poll(() => asked, { timeout: 10_000 }).toEqual(["widget", "gt.js"]);
+    });
+
+    test("'Tap to verify' tapped before the captcha's code has arrived loads it and opens the security check", async ({ page }) => {
+      await page.goto("/m/register");
+      await waitForHydration(page);
+      await shellState(page, "install-prompt", "none");
+      await page.getByRole("button", { name: "Tap to verify" }).click();
+      await expect(page.getByRole("dialog", DIALOG)).toBeVisible({ timeout: 10_000 });
+    });
+
+    test("a post before any focus, tap or key in the form loads the captcha and opens it", async ({ page }) => {
+      await page.goto("/m/register");
+      await waitForHydration(page);
+      await shellState(page, "install-prompt", "none");
+      // Not a player's way to post (a player taps or types in the form first), but the one that reaches the form's
+      // submit without any of that: the fields filled and the form submitted from a script.
+      await page.evaluate((username) => {
+        const form = document.getElementById("register-form") as HTMLFormElement;
+        (form.elements.namedItem("username") as HTMLInputElement).value = username;
+        (form.elements.namedItem("password") as HTMLInputElement).value = "abc12345";
+        form.requestSubmit();
+      }, uniqueUsername());
+      await expect(page.getByRole("dialog", DIALOG)).toBeVisible({ timeout: 10_000 });
+    });
+
     // The script servers are the merchant's setting: changing them is a fault for everyone on demo, so these run alone.
     test(
       "first script server dead: the widget is ready after the 3 s fallback and still passes",
       { tag: EXCLUSIVE },
       async ({ page, faults }) => {
         await faults({ merchant: "demo", captchaServers: ["/wps/sandbox-pages/geetest-dead", "/wps/sandbox-pages/geetest"] });
-        const started = Date.now();
         // Not until "load": the dead server's script, when the widget asks for it before the page has loaded, holds the
         // load event for its 20 s.
         await page.goto("/m/register", { waitUntil: "domcontentloaded" });
-        await expect(page.getByRole("button", { name: "Tap to verify" })).toBeVisible({ timeout: 9_000 });
-        expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
+        // The widget starts loading when the player is on the form.
+        const started = Date.now();
         await fillRegisterForm(page);
+        const loading = page.getByRole("status").filter({ hasText: "Loading the security check" });
+        await expect(loading).toBeVisible();
+        await expect(loading).toBeHidden({ timeout: 9_000 });
+        await expect(page.getByRole("button", { name: "Tap to verify" })).toBeVisible();
+        expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
         await page.getByRole("button", { name: "Register", exact: true }).click();
         const posted = registerPost(page);
         await page.getByRole("dialog", DIALOG).getByRole("button", { name: "I am human" }).click();
@@ -215,6 +256,7 @@ test.describe("/m/register captcha", () => {
         test.setTimeout(45_000);
         await faults({ merchant: "demo", captchaServers: ["/wps/sandbox-pages/geetest-dead"] });
         await page.goto("/m/register", { waitUntil: "domcontentloaded" });
+        await fillRegisterForm(page);
         await expect(page.getByRole("alert").filter({ hasText: "Network failure (60204)" })).toBeVisible({ timeout: 8_000 });
         await faults({ merchant: "demo", captchaServers: ["/wps/sandbox-pages/geetest"] });
         await page.getByRole("button", { name: "Retry" }).click();

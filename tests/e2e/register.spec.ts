@@ -55,11 +55,12 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Create your Demo Play account" })).toBeVisible();
     await expect(page.getByLabel("Referral code")).toHaveValue("FRIEND1");
     await expect(page.getByLabel("Affiliate code")).toHaveValue("AFF7");
-    await expect(page.getByRole("button", { name: "Tap to verify" })).toBeVisible({ timeout: 10_000 });
-    await page.screenshot({ path: `${SHOTS}/register-username-js.png`, fullPage: true });
 
     await page.getByLabel("Username").fill(username);
     await page.getByLabel("Password", { exact: true }).fill("abc12345");
+    // The plain captcha's widget loads once the player is on the form.
+    await expect(page.getByRole("button", { name: "Tap to verify" })).toBeVisible({ timeout: 10_000 });
+    await page.screenshot({ path: `${SHOTS}/register-username-js.png`, fullPage: true });
     // The success alert stays 1.5 s before the page moves on: watched for from before the registration.
     const succeeded = await watchFor(page, "alertdialog", "Registration succeeded. Logging you in…");
     await registerThroughCaptcha(page);
@@ -112,10 +113,10 @@ test.describe("with JavaScript", () => {
     page,
   }) => {
     await openRegister(page, "/m/register?referralCode=KEEP1");
-    await expect(page.getByRole("button", { name: "Tap to verify" })).toBeVisible({ timeout: 10_000 });
     await page.getByLabel("Username").fill("demo01");
     await page.getByLabel("Password", { exact: true }).fill("abc12345");
     await page.getByLabel("Affiliate code").fill("AFFX");
+    await expect(page.getByRole("button", { name: "Tap to verify" })).toBeVisible({ timeout: 10_000 });
     await registerThroughCaptcha(page);
 
     const notice = page.getByRole("alertdialog", { name: "Notice" });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { DisplayMode } from "~/identity/device";
 import { readStorage, writeStorage } from "~/shell/web-storage";
+import { onFormIntent } from "~/ui/form-intent";
 
 /** How this page was launched: an iOS web clip, an installed web app, or a browser tab (docs/decisions/0010). */
 function detectDisplayMode(): DisplayMode {
@@ -31,10 +32,7 @@ export function DeviceFields() {
       touchMac: /Macintosh/.test(navigator.userAgent) && navigator.maxTouchPoints > 1 ? "1" : "",
       js: "1",
     }));
-    const form = anchor.current?.form;
-    const intents = ["focusin", "pointerdown", "keydown"] as const;
-    const load = () => {
-      for (const type of intents) form?.removeEventListener(type, load);
+    const cancel = onFormIntent(anchor.current?.form, () => {
       import("~/identity/device-fingerprint")
         .then(({ browserDeviceId }) => {
           if (live) setValues((v) => ({ ...v, loginDeviceId: browserDeviceId() }));
@@ -42,13 +40,10 @@ export function DeviceFields() {
         .catch(() => {
           // The edge computes a device id when none arrives.
         });
-    };
-    // A form that already has focus (autofocus, or a field the player is in as the page hydrates) is intent enough.
-    if (!form || form.contains(document.activeElement)) load();
-    else for (const type of intents) form.addEventListener(type, load);
+    });
     return () => {
       live = false;
-      for (const type of intents) form?.removeEventListener(type, load);
+      cancel();
     };
   }, []);
   return (

@@ -1,14 +1,14 @@
 import { useNavigation, useSubmit } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/translate";
-import { isAndroid, isNativeApp } from "~/identity/device";
 import { PROVIDER_CHANNELS, type FirebaseClientConfig, type SocialProvider } from "./config";
-import { isPrivateWindow, nativeSignIn, REFUSAL_TOAST_MS, socialRefusal } from "./refusals";
 import type { Message } from "../types";
 
-// The buttons hydrate with /m/login, so what only a tap can need (a refusal's toast, a failed sign-in's message, the
-// Auth emulator's account question) loads with that tap, not with the page (docs/behaviour/shell.md#script-budget).
+// The buttons hydrate with /m/login, so what only a tap can need (the refusals, the sign-in itself, a failed sign-in's
+// message, the Auth emulator's account question) loads with that tap, not with the page
+// (docs/behaviour/shell.md#script-budget).
 const EmulatorAccountDialog = lazy(() => import("./EmulatorAccountDialog"));
+const tapCode = () => import("./social-tap");
 
 const PROVIDER_NAMES: Record<SocialProvider, string> = {
   google: "Google",
@@ -79,16 +79,16 @@ export default function SocialButtons({ config, formId, onNotice }: SocialButton
     async (provider: SocialProvider, emulatorEmail?: string) => {
       setBusy(provider);
       try {
-        const native = isNativeApp(navigator.userAgent) ? nativeSignIn() : null;
-        const idToken = native
-          ? await native(provider)
-          : await import("./firebase-auth").then(({ signInWithProvider }) => signInWithProvider(config, provider, emulatorEmail));
-        post(provider, idToken);
+        const { idTokenFor } = await tapCode();
+        post(provider, await idTokenFor(config, provider, emulatorEmail));
       } catch (error) {
-        // Offline, the message's own code may not arrive: then there is nothing more to say than the button coming back.
-        const errors = await import("./identity-errors").catch(() => null);
-        const shown = errors?.identityError(error);
-        if (errors && shown) onNotice({ text: errors.identityErrorText(shown, t) });
+        // Offline, this code or the message's own may not arrive: then there is nothing more to say than the button
+        // coming back.
+        const notice = await tapCode().then(
+          ({ failureNotice }) => failureNotice(error, t),
+          () => null,
+        );
+        if (notice) onNotice(notice);
       } finally {
         setBusy(null);
       }
@@ -99,18 +99,9 @@ export default function SocialButtons({ config, formId, onNotice }: SocialButton
   const start = useCallback(
     async (provider: SocialProvider) => {
       if (busy) return;
-      const userAgent = navigator.userAgent;
-      const refusal = socialRefusal(provider, {
-        inApp: isNativeApp(userAgent),
-        android: isAndroid(userAgent),
-        privateWindow: await isPrivateWindow(),
-        nativeSignIn: nativeSignIn() !== null,
-      });
-      if (refusal) {
-        const toasts = await import("~/shell/network/toasts").catch(() => null);
-        toasts?.showToast({ key: refusal, error: false, durationMs: REFUSAL_TOAST_MS });
-        return;
-      }
+      // Offline before this code has arrived: the tap does nothing, as a tap before the page's scripts.
+      const tap = await tapCode().catch(() => null);
+      if (!tap || (await tap.refused(provider))) return;
       // The Auth emulator cannot show a provider's page: it asks which account to sign in as.
       if (config.authEmulator) setChoosing(provider);
       else await signIn(provider);
