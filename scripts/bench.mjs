@@ -9,7 +9,8 @@
 // exits 0, prints BUDGET EXCEEDED when over a budget and BELOW TARGET when the throughput is. Options: --runs=N
 // (Lighthouse runs per page, default 5), --no-lighthouse, --merchants=demo,vn, --files (list each page's scripts),
 // --throttling=simulate,devtools (Lighthouse's methods, both by default), --pages=/m/home,/m/login (Lighthouse's pages;
-// "member" for the member's home), --lighthouse-only (no size, call or throughput measurement before it).
+// "member" for the member's home, "popup-closed" for the home page of a visitor who closed its announcement popup),
+// --lighthouse-only (no size, call or throughput measurement before it).
 //
 // Uses the server on TEST_PORT when one answers there; otherwise builds (if build/ is missing) and starts
 // `wrangler dev` the way scripts/test.sh does, with a fresh sandbox database, and stops it afterwards: on BENCH_PORT (and
@@ -94,16 +95,16 @@ function send(port, { path: urlPath, method = "GET", headers = {}, body, agent }
   });
 }
 
-/** The cookie of a visitor who accepted the merchant's pixels (POST /m/consent, docs/behaviour/tracking.md#consent). */
-function consentCookie(port, host) {
+/** Posts a form to the server as a visitor's browser would, and answers the cookie named `cookieName` it sets. */
+function cookieFromForm(port, host, formPath, fields, cookieName) {
   // node:http, not fetch: fetch does not send the Host the origin check compares with.
   return new Promise((resolve, reject) => {
-    const body = "choice=granted";
+    const body = new URLSearchParams(fields).toString();
     const req = http.request(
       {
         host: "127.0.0.1",
         port,
-        path: "/m/consent",
+        path: formPath,
         method: "POST",
         headers: {
           Host: `${host}:${port}`,
@@ -114,14 +115,31 @@ function consentCookie(port, host) {
       },
       (res) => {
         res.resume();
-        const line = (res.headers["set-cookie"] ?? []).find((cookie) => /^(__Host-)?mc_consent=/.test(cookie));
+        const line = (res.headers["set-cookie"] ?? []).find((cookie) => new RegExp(`^(__Host-)?${cookieName}=`).test(cookie));
         if (line) resolve(line.split(";")[0]);
-        else reject(new Error(`no consent cookie from ${host} (HTTP ${res.statusCode})`));
+        else reject(new Error(`no ${cookieName} cookie from ${host}${formPath} (HTTP ${res.statusCode})`));
       },
     );
     req.on("error", reject);
     req.end(body);
   });
+}
+
+/** The cookie of a visitor who accepted the merchant's pixels (POST /m/consent, docs/behaviour/tracking.md#consent). */
+function consentCookie(port, host) {
+  return cookieFromForm(port, host, "/m/consent", { choice: "granted" }, "mc_consent");
+}
+
+/**
+ * The cookie of a visitor who answered the announcement popup "Don't show again" (the no-JavaScript form's post,
+ * docs/behaviour/announcements.md#no-javascript): with it neither the popup nor the section is due on /m/home.
+ */
+async function popupClosedCookie(port, host) {
+  // In the language Lighthouse's Chromium asks for: the items' hashes, which the cookie keeps, are of their text.
+  const home = await send(port, { path: "/m/home", headers: { Host: `${host}:${port}`, "Accept-Language": "en-US,en;q=0.9" } });
+  const hashes = /<input type="hidden" name="hashes" value="([^"]*)"/.exec(home.body.toString("utf8"))?.[1];
+  if (hashes === undefined) throw new Error(`no announcement popup on ${host}/m/home to close`);
+  return cookieFromForm(port, host, "/m/announcements/dismiss", { hashes, back: "/m/home", choice: "never" }, "shell_pu");
 }
 
 /** The build's chunks that hold Firebase's SDK, loaded only when used (docs/decisions/0055-firebase.md): their sizes. */
@@ -474,6 +492,14 @@ async function main() {
       for (const pagePath of ["/m/home", "/m/login", "/m/register"])
         targets.push({ name: `${name} ${pagePath}`, host: merchant.host, path: pagePath, page: pagePath });
       targets.push({ name: `${name} /m/home member`, host: merchant.host, path: "/m/home", cookie, page: "member" });
+      // The home page without its announcement popup, which appears after its specified delays and covers the page.
+      targets.push({
+        name: `${name} /m/home popup closed`,
+        host: merchant.host,
+        path: "/m/home",
+        cookie: await popupClosedCookie(port, merchant.host),
+        page: "popup-closed",
+      });
       if (merchant.consent)
         targets.push({
           name: `${name} /m/home pixels on`,
