@@ -240,13 +240,15 @@ if step "build" run_group npm run --silent build && step "bundle" run_group node
       firebase=$?
       [ "$exclusive" -eq 0 ] && [ "$firebase" -eq 0 ]
     '
-    # The cross-engine tests once the exclusive and Firebase tests are done, so that no more than two browsers' tests
-    # share the two cores at any time (decision 0080). `tail --pid` waits for a process that is not the step's child.
-    start_background "cross-engine tests" 0 bash -c 'tail --pid="$0" -f /dev/null; echo "(waited ${SECONDS} s for them)"; exec "$@"' "${BACKGROUND_PIDS[-1]}" \
-      env TEST_PORT="$ENGINES_PORT" bash scripts/test-engines.sh --reporter=default --reporter=json \
-      --outputFile.json="$REPORTS/engines.json"
+    EXCLUSIVE_STEP_PID="${BACKGROUND_PIDS[-1]}"
     step "e2e tests" run_group env E2E_EXCLUSIVE_APART=1 PLAYWRIGHT_JSON_OUTPUT_FILE="$REPORTS/e2e.json" \
       npm run --silent test:e2e -- --project js --project no-js
+    # The cross-engine tests once every Chromium test has ended (decision 0080): beside them, on cores the Chromium
+    # tests kept busy, WebKit once waited 60 s for a new session's browser. `tail --pid` waits for the exclusive and
+    # Firebase step without reaping it (finish_background collects its status).
+    tail --pid="$EXCLUSIVE_STEP_PID" -f /dev/null
+    step "cross-engine tests" run_group env TEST_PORT="$ENGINES_PORT" bash scripts/test-engines.sh --reporter=default \
+      --reporter=json --outputFile.json="$REPORTS/engines.json"
   fi
 fi
 finish_background
@@ -304,7 +306,7 @@ if [ -s "$FAILED_TESTS" ]; then
 fi
 if [ ${#FAILED_STEPS[@]} -gt 0 ]; then
   echo "Failed steps: ${FAILED_STEPS[*]}"
-  [ -f "$SERVER_LOG" ] && echo "Server logs: ${SERVER_LOG#"$PWD"/} (e2e), ${EXCLUSIVE_SERVER_LOG#"$PWD"/} (exclusive e2e), ${ENGINES_SERVER_LOG#"$PWD"/} (cross-engine), ${EDGE_SERVER_LOG#"$PWD"/} (edge)"
+  [ -f "$SERVER_LOG" ] && echo "Server logs: ${SERVER_LOG#"$PWD"/} (e2e), ${EXCLUSIVE_SERVER_LOG#"$PWD"/} (exclusive e2e), ${ENGINES_SERVER_LOG#"$PWD"/} (cross-engine; WebKit's driver: test-results/webkit-driver.log), ${EDGE_SERVER_LOG#"$PWD"/} (edge)"
 fi
 echo "npm test took ${SECONDS} s (the rule: under 360 s on a two-core machine)"
 echo "${PASSED} passed, ${FAILED} failed"

@@ -4,6 +4,7 @@
 // a file's session ends when it disconnects). A Firefox start costs about 5 CPU-s; one per file was a fifth of the
 // suite's CPU.
 import { spawn, type ChildProcess } from "node:child_process";
+import { closeSync, mkdirSync, openSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -55,14 +56,18 @@ export async function startWebKitDriver(): Promise<RunningBrowser> {
   const config = await mkdtemp(path.join(tmpdir(), "engines-webkit-"));
   await mkdir(path.join(config, "gtk-3.0"));
   await writeFile(path.join(config, "gtk-3.0", "settings.ini"), "[Settings]\ngtk-enable-animations=0\n");
+  // What the driver and its browsers print goes to a log beside the test servers': where a session hangs, it says why.
+  mkdirSync("test-results", { recursive: true });
+  const log = openSync(path.join("test-results", "webkit-driver.log"), "w");
   // The MiniBrowser of WebKitGTK 4.1 has no headless mode: the driver and the browsers it starts share one Xvfb.
   const driver = spawn("xvfb-run", ["-a", "-s", "-screen 0 1280x1024x24", "WebKitWebDriver", `--port=${port}`], {
-    stdio: "ignore",
+    stdio: ["ignore", log, log],
     detached: true,
     // Without accelerated compositing and JavaScriptCore's optimising tiers (DFG, FTL): pages that live seconds under
     // Xvfb's software GL spent a fifth of WebKit's CPU on them; layout, scripts and events are the same (decision 0077).
     env: { ...process.env, XDG_CONFIG_HOME: config, WEBKIT_DISABLE_COMPOSITING_MODE: "1", JSC_useDFGJIT: "false" },
   });
+  closeSync(log);
   const endpoint = `http://127.0.0.1:${port}`;
   await waitUntil("WebKitWebDriver to answer", async () => ((await fetch(`${endpoint}/status`)).ok ? true : undefined), 30_000);
   return {
