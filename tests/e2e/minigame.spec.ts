@@ -60,14 +60,16 @@ test.describe("mini-game for a member", () => {
   test.skip(() => scripts() === "no-js", "the box is a script game");
 
   test("appears after login at the inline-end side, opens the game, and goes after logout", async ({ page }) => {
-    const requests = recordScriptRequests(page);
     await loginAs(page, "demo01", "demo1234");
+    // Counted on the page the test goes on with. The login helper reloads home after dismissing the announcement popup,
+    // and whether the page before the reload had asked for the game by then depends on the machine's speed.
+    const requests = recordScriptRequests(page);
     await touchPage(page);
     const box = page.getByRole("button", { name: /^Mini-game/ });
     await expect(box).toBeVisible();
     await expect(box).toHaveAttribute("data-ready", "true");
-    // Once per page load: the login helper reloads home after dismissing the announcement popup.
-    expect(requests.length).toBe(2);
+    // Once for the page.
+    expect(requests.length).toBe(1);
     const rect = await boxRect(page);
     expectInside(rect);
     // Left-to-right page: the right-hand side.

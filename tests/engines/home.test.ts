@@ -3,7 +3,7 @@
 // script error (asserted after each test by support/suite.ts).
 import { expect, it } from "vitest";
 import { arriveWithPopupDismissed } from "./support/announcements";
-import { expectUrl, expectVisible, valueOf, waitForHydration, waitForPage } from "./support/engines";
+import { expectTitle, expectUrl, expectVisible, valueOf, waitForHydration, waitForPage } from "./support/engines";
 import { engineSuite } from "./support/suite";
 
 const carousel = { role: "region", name: "Featured" } as const;
@@ -18,7 +18,7 @@ const currentBanner = `() => {
 engineSuite("home", ({ page }) => {
   it("Demo Play home hydrates; Next banner turns the carousel; choosing Tiếng Việt answers in Vietnamese", async () => {
     await arriveWithPopupDismissed(page(), "demo.localhost");
-    expect(await page().title()).toBe("Home · Demo Play");
+    await expectTitle(page(), "Home · Demo Play");
     await expectVisible(page(), { role: "heading", level: 1, name: "Welcome to Demo Play" });
     await expectVisible(page(), { role: "link", name: "Log in" });
     await waitForHydration(page());
@@ -43,7 +43,7 @@ engineSuite("home", ({ page }) => {
 
   it("VN88 home hydrates in Vietnamese; switching to English answers in English", async () => {
     await arriveWithPopupDismissed(page(), "vn.localhost", "/m/home?language=VI");
-    expect(await page().title()).toBe("Trang chủ · VN88 Xổ Số");
+    await expectTitle(page(), "Trang chủ · VN88 Xổ Số");
     await expectVisible(page(), { role: "heading", level: 1, name: "Chào mừng đến với VN88 Xổ Số" });
     await waitForHydration(page());
     await page().click({ role: "button", name: "Biểu ngữ tiếp theo", within: { role: "region", name: "Nổi bật" } });

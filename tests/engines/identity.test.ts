@@ -2,7 +2,17 @@
 // the game launch's redirect through login, in WebKit and Firefox with scripts on (docs/behaviour/identity.md); no
 // uncaught script error (asserted after each test by support/suite.ts).
 import { expect, it } from "vitest";
-import { expectGone, expectUrl, expectVisible, textOf, valueOf, waitForHydration, waitForPage, type EnginePage } from "./support/engines";
+import {
+  expectGone,
+  expectTitle,
+  expectUrl,
+  expectVisible,
+  textOf,
+  valueOf,
+  waitForHydration,
+  waitForPage,
+  type EnginePage,
+} from "./support/engines";
 import { engineSuite, urlOn } from "./support/suite";
 
 const logIn = { role: "button", name: "Log in" } as const;
@@ -34,7 +44,7 @@ async function answerPushPrompt(page: EnginePage): Promise<void> {
 engineSuite("identity", ({ page }) => {
   it("demo01 logs in, sees the member page, logs out; the member page then asks for login", async () => {
     await openLogin(page());
-    expect(await page().title()).toBe("Log in · Demo Play");
+    await expectTitle(page(), "Log in · Demo Play");
     await fillCredentials(page(), "demo01", "demo1234");
     await page().click(logIn);
     await expectUrl(page(), /\/m\/home$/);

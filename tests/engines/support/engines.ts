@@ -276,6 +276,14 @@ export async function expectUrl(page: EnginePage, pattern: RegExp): Promise<stri
 }
 
 /** Waits for `expression` (a function source, no arguments) to be true in the page. */
+/**
+ * Until the page's title is `title`. Read once right after a navigation, Firefox over WebDriver BiDi once answered ""
+ * for a page whose title was already there (a fresh clone's run): the title is waited for like anything else.
+ */
+export async function expectTitle(page: EnginePage, title: string): Promise<void> {
+  await waitUntil(`the title "${title}"`, async () => ((await page.title()) === title ? true : undefined));
+}
+
 export async function waitForPage(page: EnginePage, what: string, fn: string): Promise<void> {
   await waitUntil(what, async () => ((await page.evaluate<boolean>(fn)) ? true : undefined));
 }
