@@ -182,9 +182,12 @@ test.describe("update check", () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), HASH_KEY)).toBe(current);
 
     await page.evaluate(() => ((window as unknown as { beforeRefresh: boolean }).beforeRefresh = true));
+    // /m/home is a page that reloads: a new document loads, without the mark. (Polled instead, the mark's check could
+    // run while the old document was being replaced, and fail on it.)
+    const reloaded = page.waitForEvent("load", { timeout: 10_000 });
     await alert.getByRole("button", { name: "Refresh" }).click();
-    // /m/home is a page that reloads.
-    await expect.poll(() => page.evaluate(() => "beforeRefresh" in window), { timeout: 10_000 }).toBe(false);
+    await reloaded;
+    expect(await page.evaluate(() => "beforeRefresh" in window)).toBe(false);
     await expect(page).toHaveURL(/\/m\/home$/);
     await shellLayerLoaded(page);
     // The reloaded page's own check found the build it stored: no alert.
