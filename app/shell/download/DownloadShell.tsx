@@ -8,6 +8,10 @@ import { markShellState } from "~/shell/shell-state";
 import { readStorage, writeStorage } from "~/shell/web-storage";
 import type { OverlaysProps } from "./DownloadOverlays";
 
+/** The bar's session flag: a session cookie for the server and session storage (HIDE_BAR_KEY in ./rules, not imported:
+ * that module would pull the download rules into every page's first load). */
+const HIDE_BAR = "hideDownloadBar";
+
 /**
  * The app download surfaces (docs/behaviour/download.md). The bar is rendered by the server, so it takes its place
  * before any script runs and works with JavaScript off (Download is a link to /m/appDownload; Close posts a form that
@@ -75,9 +79,9 @@ export function DownloadShell({ data }: { data: DownloadShellData }) {
             onSubmit={(event) => {
               // Closing sets the session flag and opens the download popup (docs/behaviour/download.md#close-bar).
               event.preventDefault();
-              document.cookie = "hideDownloadBar=1; path=/; SameSite=Lax";
+              document.cookie = `${HIDE_BAR}=1; path=/; SameSite=Lax`;
               // Where storage is blocked the cookie alone keeps it closed.
-              writeStorage("sessionStorage", "hideDownloadBar", "1");
+              writeStorage("sessionStorage", HIDE_BAR, "1");
               setHidden(true);
               openPopup();
             }}
@@ -102,5 +106,5 @@ export function DownloadShell({ data }: { data: DownloadShellData }) {
  */
 function launchMayHideBar(): boolean {
   const mode = readClientMode();
-  return mode.standalone || mode.homescreen || mode.webclip || mode.touchMac || readStorage("sessionStorage", "hideDownloadBar") === "1";
+  return mode.standalone || mode.homescreen || mode.webclip || mode.touchMac || readStorage("sessionStorage", HIDE_BAR) === "1";
 }
