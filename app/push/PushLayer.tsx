@@ -6,6 +6,7 @@ import { Dialog } from "~/ui/Dialog";
 import { logPushError, pushErrorOutcome, type PushMessageKey } from "./errors";
 import { deviceToken } from "./messaging";
 import { bindPlan, otherModalPending, pushStep, unbindPlan, type PushReply } from "./rules";
+import { whenNoOtherModal } from "~/ui/modal-queue";
 import { BOUND_MEMBER_KEY, SKIP_KEY, WEB_TOKEN_KEY } from "./storage-keys";
 import { readStorage, writeStorage } from "~/shell/web-storage";
 
@@ -52,29 +53,6 @@ async function productRegistration(): Promise<ServiceWorkerRegistration | null> 
   if (!("Notification" in window) || !("PushManager" in window) || !("serviceWorker" in navigator)) return null;
   // Some wrappers of navigator.serviceWorker.register answer nothing at all: that is no registration either.
   return (await registerServiceWorker()) ?? null;
-}
-
-/** Resolves once no other modal is open or pending; `cancelled` stops the wait. */
-function whenNoOtherModal(cancelled: () => boolean): Promise<boolean> {
-  return new Promise((resolve) => {
-    const check = () => {
-      if (cancelled()) {
-        observer.disconnect();
-        resolve(false);
-      } else if (!otherModalPending(document.querySelector("dialog[open]") !== null, document.documentElement.dataset)) {
-        observer.disconnect();
-        resolve(true);
-      }
-    };
-    const observer = new MutationObserver(check);
-    observer.observe(document.documentElement, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      attributeFilter: ["open", "data-announcement-popup", "data-image-popup", "data-install-prompt", "data-upgrade-modal"],
-    });
-    check();
-  });
 }
 
 type View = { kind: "prompt" } | { kind: "message"; key: PushMessageKey } | null;
@@ -167,7 +145,7 @@ export default function PushLayer() {
       if (first === "token") return tokenAndBind(false);
       // The prompt and the notice wait their turn behind the page's other modals (this layer's own included)…
       mark("waiting");
-      if (!(await whenNoOtherModal(() => !live))) return;
+      if (!(await whenNoOtherModal(otherModalPending, () => !live))) return;
       // …and the answer may have come meanwhile (the player closed this prompt, another tab asked).
       const next = step();
       if (next === "token") return tokenAndBind(false);

@@ -64,14 +64,14 @@ export type ShellOverlays = { announcementPopup?: string; imagePopup?: string; i
 /**
  * Another modal is on screen or about to be (docs/decisions/0056-web-push.md): an open <dialog> (a notice, the download
  * popup), the announcement popup waiting for its list or shown, the image popup counting down or shown, the install
- * prompt loading or shown, the app-upgrade modal. The prompt waits until none is.
+ * prompt loading, waiting or shown, the app-upgrade modal. The prompt waits until none is.
  */
 export function otherModalPending(openDialog: boolean, shell: ShellOverlays): boolean {
   return (
     openDialog ||
     ["waiting", "shown"].includes(shell.announcementPopup ?? "") ||
     ["waiting", "due", "shown"].includes(shell.imagePopup ?? "") ||
-    ["loading", "modal", "sheet"].includes(shell.installPrompt ?? "") ||
+    ["loading", "waiting", "modal", "sheet"].includes(shell.installPrompt ?? "") ||
     shell.upgradeModal === "shown"
   );
 }

@@ -11,8 +11,11 @@ export type ShellState = {
   imagePopup: "skipped" | "waiting" | "due" | "shown" | "done";
   /** The native app's upgrade modal: no offer, on screen, or closed. */
   upgradeModal: "none" | "shown" | "closed";
-  /** The install prompts: nothing to show, code loading, an install event held back by the rules, or what shows. */
-  installPrompt: "none" | "loading" | "suppressed" | "modal" | "sheet";
+  /**
+   * The install prompts: nothing to show, code loading, an install event held back by the rules, a prompt waiting for
+   * the page's other modals, or what shows.
+   */
+  installPrompt: "none" | "loading" | "suppressed" | "waiting" | "modal" | "sheet";
   /** The last update check: the manifests' hash compared with the stored one, or not read (offline, server busy). */
   updateCheck: "first" | "same" | "changed" | "unread";
   /** Forms' double-submit lock (identity forms): "locked" while any form ignores submits, else "open". */

@@ -140,7 +140,7 @@ export type ShellSignal =
   | ["download-overlays", "none" | "ready"]
   | ["image-popup", "skipped" | "waiting" | "due" | "shown" | "done"]
   | ["upgrade-modal", "none" | "shown" | "closed"]
-  | ["install-prompt", "none" | "loading" | "suppressed" | "modal" | "sheet"]
+  | ["install-prompt", "none" | "loading" | "suppressed" | "waiting" | "modal" | "sheet"]
   | ["update-check", "first" | "same" | "changed" | "unread"]
   | ["submit-lock", "locked" | "open"];
 

@@ -84,6 +84,25 @@ const axeFindings = (page: Page, selector: string) => seriousAxeFindings(page, {
 const sessionValue = (page: Page, key: string) => page.evaluate((k) => sessionStorage.getItem(k), key);
 const localValue = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 
+test.describe("install modal behind the announcement popup", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the prompts are JavaScript");
+  test.use({ announcements: "shown" });
+
+  test("waits while the announcement popup is due or open (install-prompt 'waiting'), then appears once it is closed", async ({ page }) => {
+    await addFakeInstallEvent(page);
+    await page.goto("/m/home");
+    const popup = page.getByRole("dialog", { name: "Welcome to Demo Play" });
+    await expect(popup).toBeVisible();
+    await shellState(page, "install-prompt", "waiting");
+    expect(await page.evaluate(() => document.querySelectorAll("dialog[open]").length)).toBe(1);
+    await popup.getByRole("button", { name: "Close" }).click(); // the first item must be read: on to the next
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: /Welcome to Demo Play|Daily draw rules/ })).toHaveCount(0);
+    await expect(page.getByRole("dialog", { name: "Install Demo Play" })).toBeVisible();
+    await shellState(page, "install-prompt", "modal");
+  });
+});
+
 test.describe("install prompts", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the prompts are JavaScript");
 

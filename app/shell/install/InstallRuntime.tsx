@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from "@remix-run/react";
+import { useLocation, useMatches, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { InstallShell } from "~/shell/install/install.server";
 import { iosVersion, isIosSafari, isNativeApp } from "~/identity/device";
@@ -8,6 +8,7 @@ import { readStorage, writeStorage } from "~/shell/web-storage";
 import {
   homeScreenSheetAllowed,
   installPromptAllowed,
+  installPromptMustWait,
   isSkipValue,
   sheetVariant,
   SKIP_INSTALL_KEY,
@@ -16,6 +17,8 @@ import {
 } from "~/shell/install/conditions";
 import { isLegacyHomeScreenApp, rememberLegacyState, restoreLegacyLaunch } from "~/shell/install/legacy-ios";
 import { markShellState } from "~/shell/shell-state";
+import { pageHasAnnouncements } from "~/announcements/rules";
+import { whenNoOtherModal } from "~/ui/modal-queue";
 import { HomeScreenSheet } from "./HomeScreenSheet";
 import { InstallModal } from "./InstallModal";
 
@@ -51,6 +54,8 @@ export function InstallRuntime({ install, profile, guideRequests }: InstallRunti
   const [promptEvent, setPromptEvent] = useState<BeforeInstallPromptEvent | null>(capturedPrompt);
   const [skipped, setSkipped] = useState(() => isSkipValue(readStorage("sessionStorage", SKIP_INSTALL_KEY)));
   const [guideClosedAt, setGuideClosedAt] = useState(0);
+  const popupOnPage = pageHasAnnouncements(useMatches());
+  const [othersDone, setOthersDone] = useState(false);
 
   // WEBCLIP: 1 in an installed web app launched without ?homescreen=1 (an iOS web clip), 0 when launched with it.
   useEffect(() => {
@@ -109,11 +114,25 @@ export function InstallRuntime({ install, profile, guideRequests }: InstallRunti
     enabled: install.enabled,
     skipped,
   };
-  const showModal = promptEvent !== null && installPromptAllowed(conditions);
+  const modalAllowed = promptEvent !== null && installPromptAllowed(conditions);
+  const sheetAllowed = !modalAllowed && homeScreenSheetAllowed({ ...conditions, iosSafari: isIosSafari(mode.userAgent, mode.touchMac) });
+  // A prompt that shows by itself waits its turn behind the page's other modals (docs/behaviour/install.md#one-modal-at-a-time).
+  const waiting = (modalAllowed || sheetAllowed) && !othersDone;
+  useEffect(() => {
+    if (!waiting) return;
+    let live = true;
+    const pending = (openDialog: boolean, decisions: DOMStringMap) => installPromptMustWait(openDialog, decisions, popupOnPage);
+    void whenNoOtherModal(pending, () => !live).then((done) => {
+      if (done && live) setOthersDone(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [waiting, popupOnPage]);
+  const showModal = modalAllowed && othersDone;
   const guideOpen = guideRequests > guideClosedAt;
-  const showSheet =
-    !showModal && (guideOpen || homeScreenSheetAllowed({ ...conditions, iosSafari: isIosSafari(mode.userAgent, mode.touchMac) }));
-  const decision = showModal ? "modal" : showSheet ? "sheet" : promptEvent ? "suppressed" : "none";
+  const showSheet = !showModal && (guideOpen || (sheetAllowed && othersDone));
+  const decision = showModal ? "modal" : showSheet ? "sheet" : waiting ? "waiting" : promptEvent ? "suppressed" : "none";
   useEffect(() => markShellState("installPrompt", decision), [decision]);
   if (!root) return null;
 

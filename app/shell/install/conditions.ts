@@ -64,3 +64,20 @@ export function webclipFlag({ standalone, homescreen }: { standalone: boolean; h
   if (standalone) return "1";
   return null;
 }
+
+/** The page's decisions on <html data-…> that the prompts wait for (app/shell/shell-state.ts, the announcement popup's). */
+export type OtherModals = { announcementPopup?: string; imagePopup?: string; upgradeModal?: string };
+
+/**
+ * One modal at a time (docs/behaviour/install.md#one-modal-at-a-time): a prompt that shows by itself waits while another
+ * <dialog> is open, while the page's announcement popup (`popupOnPage`: the page has announcements) has not decided or is
+ * on screen, and while the image-download popup or the app-upgrade modal is due or on screen.
+ */
+export function installPromptMustWait(openDialog: boolean, decisions: OtherModals, popupOnPage: boolean): boolean {
+  return (
+    openDialog ||
+    (popupOnPage && !["none", "closed"].includes(decisions.announcementPopup ?? "")) ||
+    ["due", "shown"].includes(decisions.imagePopup ?? "") ||
+    decisions.upgradeModal === "shown"
+  );
+}

@@ -1,6 +1,14 @@
 // When the announcement popup shows (docs/behaviour/announcements.md#when), as a decision table.
 import { describe, expect, it } from "vitest";
-import { closedState, nextLocalMidnight, nextMidnightIn, popupStorageKey, shouldShowPopup, type PopupState } from "~/announcements/rules";
+import {
+  closedState,
+  nextLocalMidnight,
+  nextMidnightIn,
+  pageHasAnnouncements,
+  popupStorageKey,
+  shouldShowPopup,
+  type PopupState,
+} from "~/announcements/rules";
 import { parsePopupState } from "~/announcements/state";
 import { audienceOf } from "~/announcements/popup.server";
 
@@ -69,5 +77,13 @@ describe("audiences", () => {
     ["member on a first-time login", session("t", true), "A,F"],
   ] as const)("%s → %s", (_name, context, expected) => {
     expect(audienceOf(context)).toBe(expected);
+  });
+});
+
+describe("pageHasAnnouncements", () => {
+  it("is true when a route's data carries the popup, false for none, null or other data", () => {
+    expect(pageHasAnnouncements([{ data: { member: null } }, { data: { announcements: { items: [] } } }])).toBe(true);
+    expect(pageHasAnnouncements([{ data: { announcements: null } }, { data: undefined }, { data: null }, { data: "text" }])).toBe(false);
+    expect(pageHasAnnouncements([])).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   homeScreenSheetAllowed,
   installPromptAllowed,
+  installPromptMustWait,
   isSkipValue,
   sheetVariant,
   webclipFlag,
@@ -91,5 +92,23 @@ describe("the guide event", () => {
     const { SHOW_A2HS_EVENT } = await import("../../../app/shell/install/assets");
     const rules = await import("../../../app/shell/download/rules");
     expect(SHOW_A2HS_EVENT).toBe(rules.SHOW_A2HS_EVENT);
+  });
+});
+
+describe("installPromptMustWait (one modal at a time)", () => {
+  it("waits while another dialog is open, the page's announcement popup is undecided or shown, the image popup or upgrade modal due or shown", () => {
+    expect(installPromptMustWait(true, {}, false)).toBe(true);
+    for (const announcementPopup of [undefined, "waiting", "shown"])
+      expect(installPromptMustWait(false, { announcementPopup }, true), String(announcementPopup)).toBe(true);
+    for (const imagePopup of ["due", "shown"]) expect(installPromptMustWait(false, { imagePopup }, false), imagePopup).toBe(true);
+    expect(installPromptMustWait(false, { upgradeModal: "shown" }, false)).toBe(true);
+  });
+
+  it("goes ahead once the popup has decided not to show or was closed, and on a page without announcements", () => {
+    for (const announcementPopup of ["none", "closed"]) expect(installPromptMustWait(false, { announcementPopup }, true)).toBe(false);
+    // A decision left on <html> by another page does not hold a page that has no popup.
+    expect(installPromptMustWait(false, { announcementPopup: "waiting" }, false)).toBe(false);
+    // The image popup's 20 s countdown does not hold the install prompt.
+    expect(installPromptMustWait(false, { imagePopup: "waiting", upgradeModal: "closed" }, false)).toBe(false);
   });
 });

@@ -49,7 +49,7 @@ describe("otherModalPending", () => {
     for (const announcementPopup of ["waiting", "shown"])
       expect(otherModalPending(false, { announcementPopup }), announcementPopup).toBe(true);
     for (const imagePopup of ["waiting", "due", "shown"]) expect(otherModalPending(false, { imagePopup }), imagePopup).toBe(true);
-    for (const installPrompt of ["loading", "modal", "sheet"])
+    for (const installPrompt of ["loading", "waiting", "modal", "sheet"])
       expect(otherModalPending(false, { installPrompt }), installPrompt).toBe(true);
     expect(otherModalPending(false, { upgradeModal: "shown" })).toBe(true);
   });
