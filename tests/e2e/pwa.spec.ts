@@ -210,8 +210,10 @@ test.describe("update check", () => {
       await touchPage(page);
       const alert = page.getByRole("alertdialog", { name: "Update available" });
       await expect(alert).toBeVisible({ timeout: 10_000 });
+      // The next document's load: waitForLoadState would answer at once for the document Refresh is about to replace.
+      const reloaded = page.waitForEvent("load", { timeout: 10_000 });
       await alert.getByRole("button", { name: "Refresh" }).click();
-      await page.waitForLoadState("load");
+      await reloaded;
       await shellLayerLoaded(page);
       await shellState(page, "update-check", "same");
       await expect(page.getByRole("alertdialog", { name: "Update available" })).toHaveCount(0);
