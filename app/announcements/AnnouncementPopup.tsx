@@ -2,15 +2,19 @@
 // JavaScript and stays small: it decides, on the documented schedule, whether to show, and only then loads the
 // carousel (PopupCarousel.tsx, its own chunk). Without JavaScript the server-rendered form below is the popup.
 import { useLocation } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
+import type { DialogAppear } from "~/ui/Dialog";
 import { useTranslation } from "~/i18n/translate";
+import { useRootData } from "~/shell/root-data";
 import {
+  DISMISS_ACTION,
   GO_TO_ACTIVITY_PATH,
   POPUP_LIST_DELAY_MS,
   POPUP_MEMBER_DELAY_MS,
   POPUP_VISITOR_DELAY_MS,
   closedState,
   nextLocalMidnight,
+  popupDueMs,
   shouldShowPopup,
   type CloseChoice,
   type PopupData,
@@ -19,20 +23,18 @@ import {
 
 const loadCarousel = () => import("./PopupCarousel");
 
-/**
- * The carousel's code did not arrive (the connection dropped, a new deployment removed the chunk): no popup, and the
- * home page stays as it is (docs/behaviour/announcements.md#carousel-unavailable).
- */
-function CarouselUnavailable(): null {
-  useEffect(() => markPhase("none"), []);
-  return null;
-}
+type CarouselProps = {
+  data: PopupData;
+  onClosed: (choice: CloseChoice) => void;
+  onShown: () => void;
+  appear?: DialogAppear;
+};
 
-type CarouselProps = { data: PopupData; onClosed: (choice: CloseChoice) => void; onShown: () => void };
-
-const PopupCarousel = lazy<ComponentType<CarouselProps>>(() => loadCarousel().catch(() => ({ default: CarouselUnavailable })));
-
-export const DISMISS_ACTION = "/m/announcements/dismiss";
+// The carousel's code did not arrive (the connection dropped, a new deployment removed the chunk): the component stays
+// suspended, and AnnouncementPopup, told by its own request, takes the popup away and the home page stays as it is
+// (docs/behaviour/announcements.md#carousel-unavailable). Rendering something else in its place would not match the
+// popup the server rendered.
+const PopupCarousel = lazy<ComponentType<CarouselProps>>(() => loadCarousel().catch(() => new Promise<never>(() => undefined)));
 
 type Phase = "waiting" | "none" | "shown" | "closed";
 
@@ -81,14 +83,36 @@ function rememberClose(data: PopupData, choice: CloseChoice): void {
   void fetch(DISMISS_ACTION, { method: "POST", body, credentials: "same-origin" }).catch(() => undefined);
 }
 
+/** The popup the edge rendered with the page: the carousel hydrates into it. */
+const SERVER_POPUP = "dialog.popup[data-appear-at]";
+
+/** Set once the popup has mounted: a later mount is a client-side navigation, whatever the old page still shows. */
+let mountedBefore = false;
+
 export function AnnouncementPopup({ data }: { data: PopupData }) {
-  const [phase, setPhase] = useState<Phase>("waiting");
+  const root = useRootData();
+  // The edge renders the popup with the page when its cookies say it shows (docs/behaviour/announcements.md#schedule):
+  // it comes due by the page's own clock and the carousel hydrates into it. The first browser render must match the
+  // server's, so it starts "shown" exactly when that dialog is in the page.
+  const [fromServer] = useState(() =>
+    typeof document === "undefined" ? data.serverShows : !mountedBefore && document.querySelector(SERVER_POPUP) !== null,
+  );
+  const [phase, setPhase] = useState<Phase>(fromServer ? "shown" : "waiting");
+  const opened = useRef(false);
 
   useEffect(() => {
+    mountedBefore = true;
     let cancelled = false;
     let parse: ((raw: unknown) => PopupState | null) | null = null;
-    let listDue = false;
+    let listDue = fromServer;
     let reveal: number | undefined;
+    const unavailable = () => {
+      if (cancelled) return;
+      // Nothing below decides again.
+      cancelled = true;
+      setPhase("none");
+      markPhase("none");
+    };
     const decide = () => {
       if (cancelled || parse === null) return;
       const show = shouldShowPopup({
@@ -102,8 +126,10 @@ export function AnnouncementPopup({ data }: { data: PopupData }) {
         markPhase("none");
         return;
       }
+      // The server's popup is on its way already (its own clock, the carousel's code with the page).
+      if (fromServer) return;
       // The carousel's code starts loading now, while the audience's delay runs.
-      loadCarousel().catch(() => undefined);
+      loadCarousel().catch(unavailable);
       const delay = data.audience === "B" ? POPUP_VISITOR_DELAY_MS : POPUP_MEMBER_DELAY_MS;
       if (delay === 0) setPhase("shown");
       else reveal = window.setTimeout(() => setPhase("shown"), delay);
@@ -114,23 +140,33 @@ export function AnnouncementPopup({ data }: { data: PopupData }) {
     const readStored = storedRaw(data.storageKey).some((raw) => raw !== null)
       ? import("./state").then((module) => module.parsePopupState)
       : Promise.resolve(nothingStored);
+    // The server's popup asks for its code as the page hydrates.
+    if (fromServer) loadCarousel().catch(unavailable);
     void readStored.then((reader) => {
       if (cancelled) return;
       parse = reader;
-      markPhase("waiting");
+      if (!opened.current) markPhase("waiting");
       if (listDue) decide();
     });
-    // The list is looked at 500 ms after the page starts (docs/behaviour/announcements.md#schedule).
-    const list = window.setTimeout(() => {
-      listDue = true;
-      decide();
-    }, POPUP_LIST_DELAY_MS);
+    // Without the server's popup, the list is looked at 500 ms after the page starts
+    // (docs/behaviour/announcements.md#schedule).
+    const list = fromServer
+      ? undefined
+      : window.setTimeout(() => {
+          listDue = true;
+          decide();
+        }, POPUP_LIST_DELAY_MS);
     return () => {
       cancelled = true;
       window.clearTimeout(list);
       window.clearTimeout(reveal);
     };
-  }, [data]);
+  }, [data, fromServer]);
+
+  const onShown = useCallback(() => {
+    opened.current = true;
+    markPhase("shown");
+  }, []);
 
   const onClosed = (choice: CloseChoice) => {
     rememberClose(data, choice);
@@ -143,7 +179,12 @@ export function AnnouncementPopup({ data }: { data: PopupData }) {
       {data.serverShows ? <NoScriptPopup data={data} /> : null}
       {phase === "shown" ? (
         <Suspense fallback={null}>
-          <PopupCarousel data={data} onClosed={onClosed} onShown={() => markPhase("shown")} />
+          <PopupCarousel
+            data={data}
+            onClosed={onClosed}
+            onShown={onShown}
+            appear={fromServer ? { at: popupDueMs(data.audience), nonce: root?.cspNonce } : undefined}
+          />
         </Suspense>
       ) : null}
     </>

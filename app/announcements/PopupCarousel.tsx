@@ -1,17 +1,19 @@
 // The announcement popup carousel (docs/behaviour/announcements.md#carousel), loaded only when there is something to
 // show: title, sanitised content, previous/next, close, hide today, do not show again (confirmed in the bottom sheet),
 // autoplay, forceRead, go-to-activity or "I know it".
-import { Link } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/translate";
-import { Dialog } from "~/ui/Dialog";
+import { Dialog, type DialogAppear } from "~/ui/Dialog";
 import { BottomConfirm } from "~/ui/BottomConfirm";
 import { Chevron } from "~/ui/Chevron";
 import { useAttentionWithin } from "~/ui/use-attention-within";
 import { usePrefersReducedMotion } from "~/ui/use-reduced-motion";
-import { GO_TO_ACTIVITY_PATH, POPUP_AUTOPLAY_MS, POPUP_CLOSE_MS, type CloseChoice, type PopupData } from "./rules";
+import { DISMISS_ACTION, GO_TO_ACTIVITY_PATH, POPUP_AUTOPLAY_MS, POPUP_CLOSE_MS, type CloseChoice, type PopupData } from "./rules";
 
 const TITLE_ID = "announcement-title";
+/** The dismissal form the buttons and boxes belong to: what they do before the page's scripts run. */
+const FORM_ID = "announcement-dismiss";
 
 function Icon({ children }: { children: ReactNode }) {
   return (
@@ -36,12 +38,18 @@ export default function PopupCarousel({
   data,
   onClosed,
   onShown,
+  appear,
 }: {
   data: PopupData;
   onClosed: (choice: CloseChoice) => void;
+  /** Once it is modal. */
   onShown: () => void;
+  /** In the server's HTML, due by the page's clock (docs/behaviour/announcements.md#schedule). */
+  appear?: DialogAppear;
 }) {
   const { t } = useTranslation();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
   const { items } = data;
   const [index, setIndex] = useState(0);
   const [direction, setDirection] = useState<"next" | "previous">("next");
@@ -56,15 +64,13 @@ export default function PopupCarousel({
   const item = items[index]!;
   const last = index === items.length - 1;
 
-  useEffect(() => onShown(), [onShown]);
-
   const go = (to: number, towards: "next" | "previous") => {
     setDirection(towards);
     setIndex((to + items.length) % items.length);
   };
 
   // Autoplay: every 5 s to the next slide; not under reduced motion, nor while the pointer or focus is on the slides.
-  const paused = attention.within || confirming;
+  const paused = !open || attention.within || confirming;
   useEffect(() => {
     if (items.length < 2 || paused || reducedMotion) return;
     const timer = window.setTimeout(() => go(index + 1, "next"), POPUP_AUTOPLAY_MS);
@@ -108,19 +114,31 @@ export default function PopupCarousel({
     return () => dialog.removeEventListener("cancel", onCancel);
   }, []);
 
-  // forceRead: closing an item that must be read moves on to the next one, until the last.
-  const onCloseButton = () => {
+  // forceRead: closing an item that must be read moves on to the next one, until the last. Before the scripts run the
+  // button posts the dismissal form instead (docs/behaviour/announcements.md#before-scripts): a popup the page's
+  // scripts never reach can still be closed.
+  const onCloseButton = (event: MouseEvent) => {
+    event.preventDefault();
     if (item.forceRead && !last) go(index + 1, "next");
     else closeDialog();
   };
 
   return (
-    <Dialog titleId={TITLE_ID} className="dialog popup" onClose={() => onClosed(choice.current)}>
+    <Dialog
+      titleId={TITLE_ID}
+      className="dialog popup"
+      onClose={() => onClosed(choice.current)}
+      onOpen={() => {
+        setOpen(true);
+        onShown();
+      }}
+      appear={appear}
+    >
       <div ref={dialogRef} className="popup__header">
         <h2 id={TITLE_ID} className="popup__title" dir="auto">
           {item.title}
         </h2>
-        <button type="button" className="popup__close" onClick={onCloseButton} aria-label={t("close")} autoFocus>
+        <button type="submit" form={FORM_ID} className="popup__close" onClick={onCloseButton} aria-label={t("close")} autoFocus>
           <Icon>
             <path d="M6 6l12 12M18 6L6 18" />
           </Icon>
@@ -155,12 +173,22 @@ export default function PopupCarousel({
       </div>
       <div className="popup__options">
         <label className="popup__option">
-          <input type="checkbox" checked={hideToday} onChange={(event) => setHideToday(event.currentTarget.checked)} />{" "}
+          <input
+            type="checkbox"
+            name="choice"
+            value="today"
+            form={FORM_ID}
+            checked={hideToday}
+            onChange={(event) => setHideToday(event.currentTarget.checked)}
+          />{" "}
           {t("popup_hide_today")}
         </label>
         <label className="popup__option">
           <input
             type="checkbox"
+            name="choice"
+            value="never"
+            form={FORM_ID}
             checked={never}
             onChange={(event) => {
               // Ticking "do not show again" is confirmed first; unticking is not.
@@ -177,11 +205,15 @@ export default function PopupCarousel({
             {t("popup_go_to_activity")}
           </Link>
         ) : (
-          <button type="button" className="button button--primary button--block" onClick={onCloseButton}>
+          <button type="submit" form={FORM_ID} className="button button--primary button--block" onClick={onCloseButton}>
             {t("popup_i_know")}
           </button>
         )}
       </div>
+      <form id={FORM_ID} method="post" action={DISMISS_ACTION} hidden>
+        <input type="hidden" name="hashes" value={items.map((entry) => entry.hash).join(",")} />
+        <input type="hidden" name="back" value={location.pathname + location.search} />
+      </form>
       {confirming ? (
         <BottomConfirm
           titleId="announcement-never-title"

@@ -12,6 +12,17 @@ export const POPUP_SLIDE_MS = 250;
 /** The close animation (app/styles/announcements.css `popup-out`); none under reduced motion. */
 export const POPUP_CLOSE_MS = 200;
 
+/** The dismissal form's action (docs/behaviour/announcements.md#no-javascript). */
+export const DISMISS_ACTION = "/m/announcements/dismiss";
+
+/**
+ * When the popup is due after the page's HTML is read (the list's 500 ms, then the audience's delay), for the popup the
+ * edge renders with the page (docs/behaviour/announcements.md#schedule).
+ */
+export function popupDueMs(audience: "A" | "B"): number {
+  return POPUP_LIST_DELAY_MS + (audience === "B" ? POPUP_VISITOR_DELAY_MS : POPUP_MEMBER_DELAY_MS);
+}
+
 /** Where the go-to-activity footer button leads (docs/behaviour/announcements.md#carousel). */
 export const GO_TO_ACTIVITY_PATH = "/m/rewardCenter";
 

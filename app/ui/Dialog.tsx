@@ -6,26 +6,46 @@ import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
  */
 const useBeforePaintEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
+/**
+ * A dialog in the server's HTML that is due later: `at` ms after its HTML was read, by the page's own clock (a line of
+ * script inside it; `nonce` for the page's CSP). Until then it is out of sight (app/styles/app.css); it becomes modal
+ * once it is due and the scripts have arrived, whichever is later.
+ */
+export type DialogAppear = { at: number; nonce: string | undefined };
+
 type DialogProps = {
   titleId: string;
   children: ReactNode;
   /** "alert" for notices that need an answer. */
   role?: "dialog" | "alertdialog";
   onClose?: () => void;
+  /** When it has become modal. */
+  onOpen?: () => void;
   /** Replaces the "dialog" class (a variant's own layout). */
   className?: string;
+  appear?: DialogAppear;
 };
+
+const APPEARED = "data-appeared";
+
+// Written as text: the bundler may rewrite a function's source. Timers, not CSS: a test's paused clock holds them too.
+const APPEAR_SCRIPT =
+  '(function(d){setTimeout(function(){d.setAttribute("' +
+  APPEARED +
+  '","")},+d.getAttribute("data-appear-at"))})(document.currentScript.parentNode);';
 
 /**
  * A modal on the native <dialog>: showModal() makes the rest of the page inert (focus stays inside) and
  * Escape closes it. Without JavaScript it renders open, in the page flow, and its buttons still work.
  */
-export function Dialog({ titleId, children, role = "dialog", onClose, className = "dialog" }: DialogProps) {
+export function Dialog({ titleId, children, role = "dialog", onClose, onOpen, className = "dialog", appear }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  // The latest callback, so a parent's re-render never re-opens the modal (the effect below runs once).
+  // The latest callbacks, so a parent's re-render never re-opens the modal (the effect below runs once).
   const onCloseRef = useRef(onClose);
+  const onOpenRef = useRef(onOpen);
   useEffect(() => {
     onCloseRef.current = onClose;
+    onOpenRef.current = onOpen;
   });
   useBeforePaintEffect(() => {
     const dialog = ref.current;
@@ -36,18 +56,46 @@ export function Dialog({ titleId, children, role = "dialog", onClose, className 
       onCloseRef.current?.();
       return;
     }
-    dialog.close();
-    dialog.showModal();
     // Switching the server-rendered open dialog to a modal queues a stale "close" event; only a real close counts.
     const closed = () => {
       if (!dialog.open) onCloseRef.current?.();
     };
-    dialog.addEventListener("close", closed);
-    return () => dialog.removeEventListener("close", closed);
+    const becomeModal = () => {
+      const animations = () => (typeof dialog.getAnimations === "function" ? dialog.getAnimations() : []);
+      const entering = animations().some((animation) => entranceOf(animation) && animation.playState === "running");
+      dialog.close();
+      dialog.showModal();
+      // A dialog already on screen does not come in a second time (close() and showModal() restart its entrance).
+      if (appear && !entering)
+        animations()
+          .filter(entranceOf)
+          .forEach((animation) => animation.finish());
+      dialog.addEventListener("close", closed);
+      onOpenRef.current?.();
+    };
+    if (!appear || dialog.hasAttribute(APPEARED)) {
+      becomeModal();
+      return () => dialog.removeEventListener("close", closed);
+    }
+    const due = new MutationObserver(() => {
+      if (!dialog.hasAttribute(APPEARED)) return;
+      due.disconnect();
+      becomeModal();
+    });
+    due.observe(dialog, { attributes: true, attributeFilter: [APPEARED] });
+    return () => {
+      due.disconnect();
+      dialog.removeEventListener("close", closed);
+    };
+    // Runs once: `appear` is the server's, fixed for the dialog's life.
   }, []);
   return (
-    <dialog ref={ref} open className={className} role={role} aria-modal="true" aria-labelledby={titleId}>
+    <dialog ref={ref} open className={className} role={role} aria-modal="true" aria-labelledby={titleId} data-appear-at={appear?.at}>
       {children}
+      {appear ? <script nonce={appear.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: APPEAR_SCRIPT }} /> : null}
     </dialog>
   );
 }
+
+/** The entrance animation of app/styles/app.css. */
+const entranceOf = (animation: Animation): boolean => (animation as CSSAnimation).animationName === "dialog-in";

@@ -73,6 +73,22 @@ describe("announcement popup at the edge", () => {
     expect(fresh).toContain("Your first login");
   });
 
+  it("the page also carries the scripted popup: a dialog due 1500 ms (visitor) or 500 ms (member) after its HTML is read, its timer under the page's nonce", async () => {
+    const visitor = await getPage(HOST, "/m/home");
+    const dialog = /<dialog [^>]*data-appear-at="(\d+)"[^>]*>/.exec(visitor.body);
+    expect(dialog?.[1]).toBe("1500");
+    expect(dialog?.[0]).toContain('class="dialog popup"');
+    const nonce = /'nonce-([^']+)'/.exec(visitor.header("content-security-policy") ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    expect(visitor.body).toContain(`<script nonce="${nonce}">(function(d){setTimeout(`);
+    // Its buttons post the dismissal form until the scripts take over.
+    expect(visitor.body).toMatch(/<form id="announcement-dismiss" method="post" action="\/m\/announcements\/dismiss" hidden="">/);
+    const member = await getPage(HOST, "/m/home", { Cookie: await logIn("demo01") });
+    expect(/<dialog [^>]*data-appear-at="(\d+)"/.exec(member.body)?.[1]).toBe("500");
+    expect(popupOf((await getPage(HOST, "/m/login")).body)).toBeNull();
+    expect((await getPage(HOST, "/m/login")).body).not.toContain("data-appear-at");
+  });
+
   it("is shown on the home paths only", async () => {
     expect(popupOf((await getPage(HOST, "/m/index.html")).body)).not.toBeNull();
     expect(popupOf((await getPage(HOST, "/m/login")).body)).toBeNull();
@@ -89,6 +105,7 @@ describe("announcement popup at the edge", () => {
     expect(cookie).toMatch(/HttpOnly/);
     const again = await getPage(HOST, "/m/home", { Cookie: cookie!.split(";")[0]! });
     expect(popupOf(again.body)).toBeNull();
+    expect(again.body).not.toContain("data-appear-at");
     // A plain close lasts for the browser session: a cookie without Max-Age.
     const close = await dismiss({ hashes });
     expect(close.cookies.find((line) => line.startsWith("shell_pu_s="))).not.toMatch(/Max-Age/);

@@ -180,11 +180,15 @@ export function decodeEntities(text: string): string {
     .replace(/&amp;/g, "&");
 }
 
-/** The <dialog> elements of a page, as text. */
-export function dialogs(html: string): { role: string | null; text: string }[] {
+/**
+ * The <dialog> elements of a page, as text. `due`: one that comes due later by the page's clock (data-appear-at: the
+ * announcement popup on the home page), not a notice of the answer itself.
+ */
+export function dialogs(html: string): { role: string | null; text: string; due: boolean }[] {
   return [...html.matchAll(/<dialog\b([^>]*)>([\s\S]*?)<\/dialog>/gi)].map((m) => ({
     role: /\brole="([^"]*)"/.exec(m[1] ?? "")?.[1] ?? null,
     text: textOf(m[2] ?? ""),
+    due: /\bdata-appear-at="/.test(m[1] ?? ""),
   }));
 }
 
