@@ -1,6 +1,8 @@
 // The announcement popup on the home page (docs/behaviour/announcements.md). This part is in the home page's first
-// JavaScript and stays small: it decides, on the documented schedule, whether to show, and only then loads the
-// carousel (PopupCarousel.tsx, its own chunk). Without JavaScript the server-rendered form below is the popup.
+// JavaScript and stays small. When the edge rendered the popup with the page, the carousel (PopupCarousel.tsx, its own
+// chunk) is requested as the page hydrates and takes that dialog over; otherwise this part decides, on the documented
+// schedule, whether to show, and only then loads the carousel. Without JavaScript the server-rendered form below is the
+// popup.
 import { useLocation } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
 import type { DialogAppear } from "~/ui/Dialog";

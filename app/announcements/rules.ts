@@ -136,11 +136,3 @@ export type PopupData = {
   /** The edge's own decision, for the server-rendered (no-JavaScript) form. */
   serverShows: boolean;
 };
-
-/** Whether the page carries an announcement popup (the home route's data has one): what other modals wait for. */
-export function pageHasAnnouncements(matches: readonly { data: unknown }[]): boolean {
-  return matches.some((match) => {
-    const data = match.data as { announcements?: unknown } | null | undefined;
-    return typeof data === "object" && data !== null && data.announcements != null;
-  });
-}

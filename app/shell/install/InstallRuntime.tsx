@@ -17,7 +17,7 @@ import {
 } from "~/shell/install/conditions";
 import { isLegacyHomeScreenApp, rememberLegacyState, restoreLegacyLaunch } from "~/shell/install/legacy-ios";
 import { markShellState } from "~/shell/shell-state";
-import { pageHasAnnouncements } from "~/announcements/rules";
+import { pageHasAnnouncements } from "~/announcements/on-page";
 import { whenNoOtherModal } from "~/ui/modal-queue";
 import { HomeScreenSheet } from "./HomeScreenSheet";
 import { InstallModal } from "./InstallModal";

@@ -1,15 +1,8 @@
 // When the announcement popup shows (docs/behaviour/announcements.md#when), as a decision table.
 import { describe, expect, it } from "vitest";
-import {
-  closedState,
-  nextLocalMidnight,
-  nextMidnightIn,
-  pageHasAnnouncements,
-  popupStorageKey,
-  shouldShowPopup,
-  type PopupState,
-} from "~/announcements/rules";
+import { closedState, nextLocalMidnight, nextMidnightIn, popupStorageKey, shouldShowPopup, type PopupState } from "~/announcements/rules";
 import { parsePopupState } from "~/announcements/state";
+import { pageHasAnnouncements } from "~/announcements/on-page";
 import { audienceOf } from "~/announcements/popup.server";
 
 const NOW = Date.UTC(2026, 10, 24, 15, 0, 0);
