@@ -49,7 +49,7 @@ test.describe("announcement popup, scripts on", () => {
     expect(await page.evaluate(() => !!document.activeElement?.closest("dialog"))).toBe(false);
   });
 
-  test("before the page's scripts run: the popup in its HTML comes due 1.5 s after the page is read, over the page but not modal, and I know it posts the dismissal form", async ({
+  test("before the page's scripts run: the popup in its HTML is hidden at 1.4 s, shown at 1.6 s but not modal, and I know it posts the dismissal form", async ({
     page,
   }) => {
     // The page's own scripts never arrive (a connection that drops, a browser that cannot run them): the popup the

@@ -88,7 +88,9 @@ test.describe("install modal behind the announcement popup", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the prompts are JavaScript");
   test.use({ announcements: "shown" });
 
-  test("waits while the announcement popup is due or open (install-prompt 'waiting'), then appears once it is closed", async ({ page }) => {
+  test("waits while the announcement popup is open (install-prompt 'waiting', one dialog open), then appears once it is closed", async ({
+    page,
+  }) => {
     await addFakeInstallEvent(page);
     await page.goto("/m/home");
     const popup = page.getByRole("dialog", { name: "Welcome to Demo Play" });

@@ -73,7 +73,7 @@ describe("announcement popup at the edge", () => {
     expect(fresh).toContain("Your first login");
   });
 
-  it("the page also carries the scripted popup: a dialog due 1500 ms (visitor) or 500 ms (member) after its HTML is read, its timer under the page's nonce", async () => {
+  it("the page also carries the scripted popup: a dialog due 1500 ms (visitor) or 500 ms (member) after its HTML is read, its timer under the page's nonce, its dismissal form", async () => {
     const visitor = await getPage(HOST, "/m/home");
     const dialog = /<dialog [^>]*data-appear-at="(\d+)"[^>]*>/.exec(visitor.body);
     expect(dialog?.[1]).toBe("1500");
