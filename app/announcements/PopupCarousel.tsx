@@ -34,6 +34,12 @@ function Icon({ children }: { children: ReactNode }) {
   );
 }
 
+/** Whether the server's dialog (`appear`) has the `choice` box ticked: read once, as the scripts hydrate it. */
+function tickedBeforeScripts(appear: DialogAppear | undefined, choice: "today" | "never"): boolean {
+  if (!appear || typeof document === "undefined") return false;
+  return document.querySelector<HTMLInputElement>(`input[form="${FORM_ID}"][value="${choice}"]`)?.checked === true;
+}
+
 export default function PopupCarousel({
   data,
   onClosed,
@@ -53,8 +59,9 @@ export default function PopupCarousel({
   const { items } = data;
   const [index, setIndex] = useState(0);
   const [direction, setDirection] = useState<"next" | "previous">("next");
-  const [hideToday, setHideToday] = useState(false);
-  const [never, setNever] = useState(false);
+  // A box ticked in the server's dialog before the scripts came stays ticked when they take it over.
+  const [hideToday, setHideToday] = useState(() => tickedBeforeScripts(appear, "today"));
+  const [never, setNever] = useState(() => tickedBeforeScripts(appear, "never"));
   const [confirming, setConfirming] = useState(false);
   const attention = useAttentionWithin();
   const reducedMotion = usePrefersReducedMotion();

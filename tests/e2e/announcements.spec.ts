@@ -71,6 +71,23 @@ test.describe("announcement popup, scripts on", () => {
     await expect(page.locator("dialog.popup")).toHaveCount(0);
   });
 
+  test("a box ticked in the popup before its code arrived is still ticked once the carousel takes the popup over", async ({ page }) => {
+    // The carousel's code is held back until the box is ticked in the server's dialog.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/PopupCarousel-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/m/home");
+    const dialog = page.getByRole("dialog", { name: "Welcome to Demo Play" });
+    await dialog.getByRole("checkbox", { name: "Don't show again today" }).check();
+    release();
+    await popupPhase(page, "shown");
+    await expect(dialog.getByRole("checkbox", { name: "Don't show again today" })).toBeChecked();
+    await expect(dialog.getByRole("checkbox", { name: "Don't show again", exact: true })).not.toBeChecked();
+  });
+
   test("the carousel's code not arriving: no popup, the home page stays, no page error", async ({ page }) => {
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
