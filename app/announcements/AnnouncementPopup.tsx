@@ -11,9 +11,8 @@ import { useRootData } from "~/shell/root-data";
 import {
   DISMISS_ACTION,
   GO_TO_ACTIVITY_PATH,
+  audienceDelayMs,
   POPUP_LIST_DELAY_MS,
-  POPUP_MEMBER_DELAY_MS,
-  POPUP_VISITOR_DELAY_MS,
   closedState,
   nextLocalMidnight,
   popupDueMs,
@@ -132,7 +131,7 @@ export function AnnouncementPopup({ data }: { data: PopupData }) {
       if (fromServer) return;
       // The carousel's code starts loading now, while the audience's delay runs.
       loadCarousel().catch(unavailable);
-      const delay = data.audience === "B" ? POPUP_VISITOR_DELAY_MS : POPUP_MEMBER_DELAY_MS;
+      const delay = audienceDelayMs(data.audience);
       if (delay === 0) setPhase("shown");
       else reveal = window.setTimeout(() => setPhase("shown"), delay);
     };

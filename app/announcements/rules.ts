@@ -15,12 +15,17 @@ export const POPUP_CLOSE_MS = 200;
 /** The dismissal form's action (docs/behaviour/announcements.md#no-javascript). */
 export const DISMISS_ACTION = "/m/announcements/dismiss";
 
+/** How long after the list the popup appears: 1 s for a visitor, at once for a member (docs/behaviour/announcements.md#schedule). */
+export function audienceDelayMs(audience: "A" | "B"): number {
+  return audience === "B" ? POPUP_VISITOR_DELAY_MS : POPUP_MEMBER_DELAY_MS;
+}
+
 /**
  * When the popup is due after the page's HTML is read (the list's 500 ms, then the audience's delay), for the popup the
  * edge renders with the page (docs/behaviour/announcements.md#schedule).
  */
 export function popupDueMs(audience: "A" | "B"): number {
-  return POPUP_LIST_DELAY_MS + (audience === "B" ? POPUP_VISITOR_DELAY_MS : POPUP_MEMBER_DELAY_MS);
+  return POPUP_LIST_DELAY_MS + audienceDelayMs(audience);
 }
 
 /** Where the go-to-activity footer button leads (docs/behaviour/announcements.md#carousel). */
