@@ -4,14 +4,7 @@ import type { DownloadShellData } from "~/shell/download/download.server";
 import { readClientMode } from "~/shell/client-mode";
 import { readStorage } from "~/shell/web-storage";
 import { markShellState } from "~/shell/shell-state";
-import {
-  HIDE_BAR_KEY,
-  IMAGE_POPUP_DISMISSED_KEY,
-  IMAGE_POPUP_WAIT_MS,
-  SHOW_DOWNLOAD_EVENT,
-  barHiddenReason,
-  imagePopupArmed,
-} from "~/shell/download/rules";
+import { HIDE_BAR_KEY, IMAGE_POPUP_DISMISSED_KEY, IMAGE_POPUP_WAIT_MS, barHiddenReason, imagePopupArmed } from "~/shell/download/rules";
 
 const DownloadPopup = lazy(() => import("./DownloadPopup"));
 const UpgradeModal = lazy(() => import("./UpgradeModal"));
@@ -52,14 +45,6 @@ export function DownloadOverlays({ data, barShown, popup, onPopup, onHideBar }: 
   useEffect(() => {
     if (hideBar) onHideBar();
   }, [hideBar, onHideBar]);
-
-  // Other surfaces (a menu's "Download app") may ask for the popup.
-  useEffect(() => {
-    if (!data.links) return;
-    const show = () => onPopup(true);
-    window.addEventListener(SHOW_DOWNLOAD_EVENT, show);
-    return () => window.removeEventListener(SHOW_DOWNLOAD_EVENT, show);
-  }, [data.links, onPopup]);
 
   // Image-download popup (docs/behaviour/download.md#image-popups): on a home path, outside the app, home-screen and PWA
   // modes, not dismissed, after the wait.

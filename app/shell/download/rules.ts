@@ -24,8 +24,7 @@ export const IMAGE_NAME_KEYS: Record<ImagePopupGroup, string> = {
   m_popup1: "SHELL_downloadImage1",
   m_popup2: "SHELL_downloadImage2",
 };
-/** Window events: another surface asks for the download popup; the popup asks for the install helper's guide sheet. */
-export const SHOW_DOWNLOAD_EVENT = "mc:show-download";
+/** Window event: the download popup asks for the install helper's guide sheet. */
 export const SHOW_A2HS_EVENT = "mc:show-a2hs";
 
 /** Download links by resourceType (IOS, MOBILECONFIG, Android; docs/behaviour/download.md#download-links). */
