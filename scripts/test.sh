@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # npm test: typecheck, lint, unit tests, build, then the edge, Playwright and cross-engine tests against the built Worker
 # (app + sandbox platform, bundled once as `wrangler deploy` bundles them and served by scripts/test-server.mjs:
-# Miniflare without `wrangler dev`'s proxy, docs/decisions/0073-test-servers-on-miniflare.md). Four servers of the same
+# Miniflare without `wrangler dev`'s proxy, docs/decisions/0073-test-servers-on-miniflare.md). Five servers of the same
 # bundle, each with its own sandbox database: the Playwright tests on TEST_PORT (default 8790, so a developer's
 # `npm start` on 8787 can keep running), the Playwright tests tagged @exclusive on EXCLUSIVE_PORT (default TEST_PORT + 2),
-# the cross-engine tests (WebKit and Firefox ESR, tests/engines) on ENGINES_PORT (default TEST_PORT + 4), and the
-# HTTP-level tests (edge, and the sandbox's live tests) on EDGE_PORT (default TEST_PORT + 10). The exclusive and the
-# HTTP-level tests inject faults and reset sandbox data for whole merchants, and the cross-engine tests log the demo
-# members in and out, so on servers of their own they can run while the other browser tests do. Typecheck, lint and
-# unit tests need no server: they run meanwhile too, at a lower priority.
+# the cross-engine tests (tests/engines) in WebKit on ENGINES_PORT (default TEST_PORT + 4) and in Firefox ESR on
+# ENGINES_FIREFOX_PORT (default ENGINES_PORT + 1), and the HTTP-level tests (edge, and the sandbox's live tests) on
+# EDGE_PORT (default TEST_PORT + 10). The exclusive and the HTTP-level tests inject faults and reset sandbox data for
+# whole merchants, and the cross-engine tests log the demo members in and out, so on servers of their own they can run
+# while the other browser tests do. Typecheck, lint and unit tests need no server: they run meanwhile too, at a lower
+# priority.
 # Prints `N passed, M failed` as its last line (vitest + playwright counts); exits non-zero if any step failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +22,7 @@ TEST_PORT="${TEST_PORT:-8790}"
 EDGE_PORT="${EDGE_PORT:-$((TEST_PORT + 10))}"
 EXCLUSIVE_PORT="${EXCLUSIVE_PORT:-$((TEST_PORT + 2))}"
 ENGINES_PORT="${ENGINES_PORT:-$((TEST_PORT + 4))}"
+ENGINES_FIREFOX_PORT="${ENGINES_FIREFOX_PORT:-$((ENGINES_PORT + 1))}"
 # The Firebase Auth emulator the servers' social and SMS sign-in use (FIREBASE_AUTH_PORT+1 and +2 are its hub's).
 FIREBASE_AUTH_PORT="${FIREBASE_AUTH_PORT:-$((TEST_PORT + 400))}"
 export TEST_PORT FIREBASE_AUTH_PORT
@@ -40,11 +42,13 @@ STATE_DIR="$STATE_ROOT/test-state"
 EDGE_STATE_DIR="$STATE_ROOT/test-state-edge"
 EXCLUSIVE_STATE_DIR="$STATE_ROOT/test-state-exclusive"
 ENGINES_STATE_DIR="$STATE_ROOT/test-state-engines"
+ENGINES_FIREFOX_STATE_DIR="$STATE_ROOT/test-state-engines-firefox"
 REPORTS="$PWD/test-results/reports"
 SERVER_LOG="$PWD/test-results/server.log"
 EDGE_SERVER_LOG="$PWD/test-results/server-edge.log"
 EXCLUSIVE_SERVER_LOG="$PWD/test-results/server-exclusive.log"
 ENGINES_SERVER_LOG="$PWD/test-results/server-engines.log"
+ENGINES_FIREFOX_SERVER_LOG="$PWD/test-results/server-engines-firefox.log"
 AUTH_EMULATOR_LOG="$PWD/test-results/firebase-emulator.log"
 rm -rf "$REPORTS"
 mkdir -p "$REPORTS" "$XDG_CONFIG_HOME"
@@ -193,6 +197,8 @@ start_servers() {
   launch_server "$EDGE_PORT" "$EDGE_STATE_DIR" "$EDGE_SERVER_LOG" "$XDG_CONFIG_HOME-edge" examples/routes.shop.json || return 1
   launch_server "$EXCLUSIVE_PORT" "$EXCLUSIVE_STATE_DIR" "$EXCLUSIVE_SERVER_LOG" "$XDG_CONFIG_HOME-exclusive" || return 1
   launch_server "$ENGINES_PORT" "$ENGINES_STATE_DIR" "$ENGINES_SERVER_LOG" "$XDG_CONFIG_HOME-engines" || return 1
+  launch_server "$ENGINES_FIREFOX_PORT" "$ENGINES_FIREFOX_STATE_DIR" "$ENGINES_FIREFOX_SERVER_LOG" \
+    "$XDG_CONFIG_HOME-engines-firefox" || return 1
   local started=$SECONDS entry pid port log
   for entry in "${LAUNCHED[@]}"; do
     read -r pid port log <<<"$entry"
@@ -245,10 +251,14 @@ if step "build" run_group npm run --silent build && step "bundle" run_group node
       npm run --silent test:e2e -- --project js --project no-js
     # The cross-engine tests once every Chromium test has ended (decision 0080): beside them, on cores the Chromium
     # tests kept busy, WebKit once waited 60 s for a new session's browser. `tail --pid` waits for the exclusive and
-    # Firebase step without reaping it (finish_background collects its status).
+    # Firebase step without reaping it (finish_background collects its status). The two engines at the same time, each
+    # on a server of its own (they log the same demo members in and out): one engine alone leaves a core idle most of
+    # the time, waiting for its browser (66 s for both in turn, 49 s side by side; decision 0086).
     tail --pid="$EXCLUSIVE_STEP_PID" -f /dev/null
-    step "cross-engine tests" run_group env TEST_PORT="$ENGINES_PORT" bash scripts/test-engines.sh --reporter=default \
-      --reporter=json --outputFile.json="$REPORTS/engines.json"
+    start_background "cross-engine tests (Firefox)" 0 env TEST_PORT="$ENGINES_FIREFOX_PORT" ENGINES=firefox \
+      bash scripts/test-engines.sh --reporter=default --reporter=json --outputFile.json="$REPORTS/engines-firefox.json"
+    step "cross-engine tests (WebKit)" run_group env TEST_PORT="$ENGINES_PORT" ENGINES=webkit bash scripts/test-engines.sh \
+      --reporter=default --reporter=json --outputFile.json="$REPORTS/engines-webkit.json"
   fi
 fi
 finish_background
@@ -262,7 +272,7 @@ read -r PASSED FAILED < <(node -e '
   let passed = 0, failed = 0;
   const named = [];
   const firstLine = (text) => String(text ?? "").replace(/\u001b\[[0-9;]*m/g, "").trim().split("\n")[0].slice(0, 300);
-  for (const name of ["unit", "edge", "engines"]) {
+  for (const name of ["unit", "edge", "engines-webkit", "engines-firefox"]) {
     const file = `${process.argv[1]}/${name}.json`;
     if (!fs.existsSync(file)) continue;
     const r = JSON.parse(fs.readFileSync(file, "utf8"));
@@ -306,7 +316,7 @@ if [ -s "$FAILED_TESTS" ]; then
 fi
 if [ ${#FAILED_STEPS[@]} -gt 0 ]; then
   echo "Failed steps: ${FAILED_STEPS[*]}"
-  [ -f "$SERVER_LOG" ] && echo "Server logs: ${SERVER_LOG#"$PWD"/} (e2e), ${EXCLUSIVE_SERVER_LOG#"$PWD"/} (exclusive e2e), ${ENGINES_SERVER_LOG#"$PWD"/} (cross-engine; WebKit's driver: test-results/webkit-driver.log), ${EDGE_SERVER_LOG#"$PWD"/} (edge)"
+  [ -f "$SERVER_LOG" ] && echo "Server logs: ${SERVER_LOG#"$PWD"/} (e2e), ${EXCLUSIVE_SERVER_LOG#"$PWD"/} (exclusive e2e), ${ENGINES_SERVER_LOG#"$PWD"/} (cross-engine, WebKit; its driver: test-results/webkit-driver.log), ${ENGINES_FIREFOX_SERVER_LOG#"$PWD"/} (cross-engine, Firefox), ${EDGE_SERVER_LOG#"$PWD"/} (edge)"
 fi
 echo "npm test took ${SECONDS} s (the rule: under 360 s on a two-core machine)"
 echo "${PASSED} passed, ${FAILED} failed"
