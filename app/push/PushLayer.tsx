@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useMatches } from "@remix-run/react";
+import { pageHasAnnouncements } from "~/announcements/on-page";
 import { useTranslation } from "~/i18n/translate";
 import { useRootData } from "~/shell/root-data";
 import { registerServiceWorker } from "~/shell/sw/register";
@@ -66,6 +68,9 @@ export default function PushLayer() {
   // The root's data is a new object after every revalidation: the effects below follow the push key and the member only.
   const config = useRef(root?.firebase ?? null);
   config.current = root?.firebase ?? null;
+  // Read when the prompt checks whether it may show: the page it is on now.
+  const popupOnPage = useRef(false);
+  popupOnPage.current = pageHasAnnouncements(useMatches());
 
   /** The token from Firebase, then bound to the member unless it already is (docs/behaviour/firebase.md#push-bind). */
   const tokenAndBind = useCallback(
@@ -145,7 +150,8 @@ export default function PushLayer() {
       if (first === "token") return tokenAndBind(false);
       // The prompt and the notice wait their turn behind the page's other modals (this layer's own included)…
       mark("waiting");
-      if (!(await whenNoOtherModal(otherModalPending, () => !live))) return;
+      const pending = (openDialog: boolean, shell: DOMStringMap) => otherModalPending(openDialog, shell, popupOnPage.current);
+      if (!(await whenNoOtherModal(pending, () => !live))) return;
       // …and the answer may have come meanwhile (the player closed this prompt, another tab asked).
       const next = step();
       if (next === "token") return tokenAndBind(false);

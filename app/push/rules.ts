@@ -63,13 +63,15 @@ export type ShellOverlays = { announcementPopup?: string; imagePopup?: string; i
 
 /**
  * Another modal is on screen or about to be (docs/decisions/0056-web-push.md): an open <dialog> (a notice, the download
- * popup), the announcement popup waiting for its list or shown, the image popup counting down or shown, the install
- * prompt loading, waiting or shown, the app-upgrade modal. The prompt waits until none is.
+ * popup), the announcement popup waiting for its list or shown (or, on a page that has announcements, `popupOnPage`,
+ * not yet decided: the popup writes its decision once its stored state is read), the image popup counting down or
+ * shown, the install prompt loading, waiting or shown, the app-upgrade modal. The prompt waits until none is.
  */
-export function otherModalPending(openDialog: boolean, shell: ShellOverlays): boolean {
+export function otherModalPending(openDialog: boolean, shell: ShellOverlays, popupOnPage = false): boolean {
   return (
     openDialog ||
     ["waiting", "shown"].includes(shell.announcementPopup ?? "") ||
+    (popupOnPage && !["none", "closed"].includes(shell.announcementPopup ?? "")) ||
     ["waiting", "due", "shown"].includes(shell.imagePopup ?? "") ||
     ["loading", "waiting", "modal", "sheet"].includes(shell.installPrompt ?? "") ||
     shell.upgradeModal === "shown"

@@ -54,6 +54,13 @@ describe("otherModalPending", () => {
     expect(otherModalPending(false, { upgradeModal: "shown" })).toBe(true);
   });
 
+  it("on a page with announcements, waits until the popup has decided", () => {
+    expect(otherModalPending(false, {}, true)).toBe(true);
+    expect(otherModalPending(false, { announcementPopup: "none" }, true)).toBe(false);
+    expect(otherModalPending(false, { announcementPopup: "closed" }, true)).toBe(false);
+    expect(otherModalPending(false, {}, false)).toBe(false);
+  });
+
   it("goes ahead once the others have decided not to show or are done", () => {
     expect(otherModalPending(false, {})).toBe(false);
     expect(
