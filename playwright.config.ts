@@ -20,6 +20,16 @@ const screenshotsRun = process.env.SCREENSHOTS === "1";
  */
 const exclusiveApart = process.env.E2E_EXCLUSIVE_APART === "1";
 const teardown = exclusiveApart ? {} : { teardown: "exclusive" };
+/**
+ * Files whose tests scripts/test.sh runs in the exclusive tests' run, one at a time, once those and the Firebase tests
+ * are done (E2E_LANE=side), and leaves out of the run on two workers (E2E_LANE=main): the exclusive run used to end a
+ * minute before the other, with a core to spare (docs/decisions/0087-e2e-lanes-balanced.md). Without E2E_LANE, as in a
+ * plain `playwright test`, they run with the others.
+ */
+const SIDE_FILES = /[\\/]install\.spec\.ts$/;
+const lane = process.env.E2E_LANE;
+const laneFiles = lane === "main" ? [SIDE_FILES] : [];
+const laneMatch = lane === "side" ? { testMatch: SIDE_FILES } : {};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -52,11 +62,20 @@ export default defineConfig({
   projects: [
     // Every test on its own, spread over both workers; the exclusive project runs once both have finished (as their
     // "teardown", so it runs even when one of them had a failure).
-    { name: "js", use: { javaScriptEnabled: true }, grepInvert: [EXCLUSIVE, SCREENSHOT, FIREBASE], fullyParallel: true, ...teardown },
+    {
+      name: "js",
+      use: { javaScriptEnabled: true },
+      grepInvert: [EXCLUSIVE, SCREENSHOT, FIREBASE],
+      testIgnore: laneFiles,
+      ...laneMatch,
+      fullyParallel: true,
+      ...teardown,
+    },
     {
       name: "no-js",
       use: { javaScriptEnabled: false },
-      testIgnore: /screenshots\.spec\.ts$/,
+      testIgnore: [/screenshots\.spec\.ts$/, ...laneFiles],
+      ...laneMatch,
       grepInvert: [EXCLUSIVE, SCREENSHOT, FIREBASE],
       fullyParallel: true,
       ...teardown,

@@ -236,7 +236,9 @@ if step "build" run_group npm run --silent build && step "bundle" run_group node
     start_background "edge tests" 0 env TEST_PORT="$EDGE_PORT" EDGE_SERVER_LOG="$EDGE_SERVER_LOG" \
       npm run --silent test:edge -- --reporter=default --reporter=json --outputFile.json="$REPORTS/edge.json"
     # The exclusive Playwright tests, one at a time on their own server, while the others run on two workers; then,
-    # on the same server once no test there resets data any more, the Firebase tests (they have the time to spare).
+    # on the same server once no test there resets data any more, the Firebase tests (they have the time to spare), and
+    # the files playwright.config.ts names for this lane (SIDE_FILES), taken from the two workers' share so that both
+    # runs end together (decision 0087).
     start_background "exclusive e2e tests" 0 env TEST_PORT="$EXCLUSIVE_PORT" E2E_EXCLUSIVE_APART=1 REPORTS="$REPORTS" bash -c '
       PLAYWRIGHT_JSON_OUTPUT_FILE="$REPORTS/e2e-exclusive.json" PLAYWRIGHT_OUTPUT_DIR=test-results/playwright-exclusive \
         npm run --silent test:e2e -- --project exclusive
@@ -244,10 +246,13 @@ if step "build" run_group npm run --silent build && step "bundle" run_group node
       PLAYWRIGHT_JSON_OUTPUT_FILE="$REPORTS/e2e-firebase.json" PLAYWRIGHT_OUTPUT_DIR=test-results/playwright-firebase \
         npm run --silent test:e2e -- --project firebase
       firebase=$?
-      [ "$exclusive" -eq 0 ] && [ "$firebase" -eq 0 ]
+      PLAYWRIGHT_JSON_OUTPUT_FILE="$REPORTS/e2e-side.json" PLAYWRIGHT_OUTPUT_DIR=test-results/playwright-side E2E_LANE=side \
+        npm run --silent test:e2e -- --project js --project no-js --workers 1
+      side=$?
+      [ "$exclusive" -eq 0 ] && [ "$firebase" -eq 0 ] && [ "$side" -eq 0 ]
     '
     EXCLUSIVE_STEP_PID="${BACKGROUND_PIDS[-1]}"
-    step "e2e tests" run_group env E2E_EXCLUSIVE_APART=1 PLAYWRIGHT_JSON_OUTPUT_FILE="$REPORTS/e2e.json" \
+    step "e2e tests" run_group env E2E_EXCLUSIVE_APART=1 E2E_LANE=main PLAYWRIGHT_JSON_OUTPUT_FILE="$REPORTS/e2e.json" \
       npm run --silent test:e2e -- --project js --project no-js
     # The cross-engine tests once every Chromium test has ended (decision 0080): beside them, on cores the Chromium
     # tests kept busy, WebKit once waited 60 s for a new session's browser. `tail --pid` waits for the exclusive and
@@ -286,7 +291,7 @@ read -r PASSED FAILED < <(node -e '
       if (f.status === "failed" && failedTests.length === 0) named.push(`${name}: ${testFile}\n    ${firstLine(f.message)}`);
     }
   }
-  for (const name of ["e2e", "e2e-exclusive", "e2e-firebase"]) {
+  for (const name of ["e2e", "e2e-exclusive", "e2e-firebase", "e2e-side"]) {
     const file = `${process.argv[1]}/${name}.json`;
     if (!fs.existsSync(file)) continue;
     const report = JSON.parse(fs.readFileSync(file, "utf8"));
