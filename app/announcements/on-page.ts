@@ -9,3 +9,11 @@ export function pageHasAnnouncements(matches: readonly { data: unknown }[]): boo
     return typeof data === "object" && data !== null && data.announcements != null;
   });
 }
+
+/**
+ * Whether the popup of a page that has one (`popupOnPage`) has not decided yet or is on screen, by its decision on
+ * <html data-announcement-popup> (written once its stored state is read): what the other modals wait for.
+ */
+export function announcementPopupPending(popupOnPage: boolean, decision: string | undefined): boolean {
+  return popupOnPage && !["none", "closed"].includes(decision ?? "");
+}

@@ -1,5 +1,6 @@
 // Web push rules shared by the browser layer and the edge (docs/behaviour/firebase.md#notification-prompt,
 // #push-token, #push-bind). Plain functions: no Firebase, no DOM.
+import { announcementPopupPending } from "~/announcements/on-page";
 
 /** The edge's answer to POST /m/push (app/routes/m.push.tsx): done, or why not. */
 export type PushReply = { ok: true } | { ok: false; reason: "invalid" | "not-logged-in" | "platform" };
@@ -71,7 +72,7 @@ export function otherModalPending(openDialog: boolean, shell: ShellOverlays, pop
   return (
     openDialog ||
     ["waiting", "shown"].includes(shell.announcementPopup ?? "") ||
-    (popupOnPage && !["none", "closed"].includes(shell.announcementPopup ?? "")) ||
+    announcementPopupPending(popupOnPage, shell.announcementPopup) ||
     ["waiting", "due", "shown"].includes(shell.imagePopup ?? "") ||
     ["loading", "waiting", "modal", "sheet"].includes(shell.installPrompt ?? "") ||
     shell.upgradeModal === "shown"

@@ -2,6 +2,7 @@
 // docs/behaviour/install.md#webclip-flag; docs/decisions/0017).
 // Pure functions: the browser facts are read by ~/shell/client-mode and passed in.
 import { isIosBelow, type IosVersion } from "~/identity/device";
+import { announcementPopupPending } from "~/announcements/on-page";
 
 /** sessionStorage: the visitor closed an install prompt in this session. */
 export const SKIP_INSTALL_KEY = "PWA_skipA2HS";
@@ -76,7 +77,7 @@ export type OtherModals = { announcementPopup?: string; imagePopup?: string; upg
 export function installPromptMustWait(openDialog: boolean, decisions: OtherModals, popupOnPage: boolean): boolean {
   return (
     openDialog ||
-    (popupOnPage && !["none", "closed"].includes(decisions.announcementPopup ?? "")) ||
+    announcementPopupPending(popupOnPage, decisions.announcementPopup) ||
     ["due", "shown"].includes(decisions.imagePopup ?? "") ||
     decisions.upgradeModal === "shown"
   );
