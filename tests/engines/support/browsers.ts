@@ -60,7 +60,10 @@ export async function startWebKitDriver(): Promise<RunningBrowser> {
   mkdirSync("test-results", { recursive: true });
   const log = openSync(path.join("test-results", "webkit-driver.log"), "w");
   // The MiniBrowser of WebKitGTK 4.1 has no headless mode: the driver and the browsers it starts share one Xvfb.
-  const driver = spawn("xvfb-run", ["-a", "-s", "-screen 0 1280x1024x24", "WebKitWebDriver", `--port=${port}`], {
+  // -noreset: by default an X server resets when its last client leaves, and refuses connections meanwhile. Between two
+  // tests the closed MiniBrowser is that last client, so the next one, opening the display at that moment, failed with
+  // "cannot open display" and the driver waited on it until the hook's 60 s ran out (decision 0088).
+  const driver = spawn("xvfb-run", ["-a", "-s", "-screen 0 1280x1024x24 -noreset", "WebKitWebDriver", `--port=${port}`], {
     stdio: ["ignore", log, log],
     detached: true,
     // Without accelerated compositing and JavaScriptCore's optimising tiers (DFG, FTL): pages that live seconds under

@@ -3,11 +3,13 @@
 // logged), so the proxy puts the uncaught-error collector in front of each HTML document: the first script of
 // <head>, carrying the response's CSP nonce so that the page's own policy lets it run. Nothing else is changed.
 // It forwards every request to this machine (so *.localhost reaches the test server whatever the resolver does), and
-// `offline` cuts it: every request then fails at the network level, as when a phone loses its connection. (Neither
-// engine's driver can cut the network itself: WebDriver classic has no command for it, and Firefox ignored
-// puppeteer's offline mode over BiDi.) The proxies live in the suite's global setup, beside the browsers that use them;
-// a test file sets `offline` with a request of its own to the proxy: `PUT /offline` with 1 or 0 (a browser's requests
-// through a proxy name a whole URL, so none of theirs reaches that path).
+// `offline` cuts it: every request then fails at the network level, as when a phone loses its connection. `refused`
+// does the same to the requests whose path matches a pattern only: the connection lost at the moment one file is
+// asked for, without racing the page's own timers. (Neither engine's driver can cut the network itself: WebDriver
+// classic has no command for it, and Firefox ignored puppeteer's offline mode over BiDi.) The proxies live in the
+// suite's global setup, beside the browsers that use them; a test file sets them with requests of its own to the proxy:
+// `PUT /offline` with 1 or 0, `PUT /refused` with a regular expression's source or nothing (a browser's requests
+// through a proxy name a whole URL, so none of theirs reaches those paths).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { COLLECTOR } from "./in-page";
@@ -32,16 +34,19 @@ function withCollector(html: string, nonce: string | undefined): string {
 
 /** `inject`: put the collector into HTML documents (WebKit); Firefox runs it as a preload script instead. */
 export async function startCollectorProxy(inject: boolean): Promise<CollectorProxy> {
-  const state = { offline: false };
+  const state: { offline: boolean; refused: RegExp | null } = { offline: false, refused: null };
   // Its own pool of connections to the test server, closed with the proxy: Node's global agent keeps idle ones open,
   // and they held the suite's process for vitest's 10 s close timeout.
   const upstreamAgent = new http.Agent({ keepAlive: true });
   const server = http.createServer((request, response) => {
-    if (request.method === "PUT" && request.url === "/offline") {
+    if (request.method === "PUT" && (request.url === "/offline" || request.url === "/refused")) {
+      const setting = request.url;
       const body: Buffer[] = [];
       request.on("data", (chunk: Buffer) => body.push(chunk));
       request.on("end", () => {
-        state.offline = Buffer.concat(body).toString() === "1";
+        const text = Buffer.concat(body).toString();
+        if (setting === "/offline") state.offline = text === "1";
+        else state.refused = text === "" ? null : new RegExp(text);
         response.writeHead(204).end();
       });
       return;
@@ -51,6 +56,10 @@ export async function startCollectorProxy(inject: boolean): Promise<CollectorPro
       return;
     }
     const target = new URL(request.url);
+    if (state.refused?.test(target.pathname)) {
+      request.socket.destroy();
+      return;
+    }
     const headers = { ...request.headers };
     // Plain bodies, so that HTML can be read and changed.
     delete headers["accept-encoding"];
@@ -100,8 +109,17 @@ export async function startCollectorProxy(inject: boolean): Promise<CollectorPro
   };
 }
 
+async function putSetting(address: string, setting: "/offline" | "/refused", body: string): Promise<void> {
+  const reply = await fetch(`http://${address}${setting}`, { method: "PUT", body });
+  if (reply.status !== 204) throw new Error(`the proxy at ${address} answered ${reply.status} to PUT ${setting}`);
+}
+
 /** Cuts (or restores) the network of the browsers behind the proxy at `address` (host:port), from any process. */
 export async function setProxyOffline(address: string, offline: boolean): Promise<void> {
-  const reply = await fetch(`http://${address}/offline`, { method: "PUT", body: offline ? "1" : "0" });
-  if (reply.status !== 204) throw new Error(`the proxy at ${address} answered ${reply.status} to PUT /offline`);
+  await putSetting(address, "/offline", offline ? "1" : "0");
+}
+
+/** Fails, at the network level, the requests whose path matches `pattern` (none again with null). */
+export async function setProxyRefused(address: string, pattern: RegExp | null): Promise<void> {
+  await putSetting(address, "/refused", pattern?.source ?? "");
 }

@@ -4,7 +4,7 @@
 import puppeteer, { type ElementHandle, type Page } from "puppeteer-core";
 import { inject } from "vitest";
 import { MINIBROWSER, type EngineName } from "./browsers";
-import { setProxyOffline } from "./collector-proxy";
+import { setProxyOffline, setProxyRefused } from "./collector-proxy";
 import { COLLECTOR, COLLECTOR_KEY, ERRORS_KEY, LOCATE, describeLocator, type Locator } from "./in-page";
 import { waitUntil } from "./wait";
 import { WebDriverSession, isElement, type WebDriverElement } from "./webdriver";
@@ -39,6 +39,8 @@ export interface EnginePage {
   touch(): Promise<void>;
   /** Cuts (or restores) the network between this browser and every server. */
   setOffline(offline: boolean): Promise<void>;
+  /** Fails at the network level every request whose path matches `pattern` (null: none). */
+  refuse(pattern: RegExp | null): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -76,8 +78,9 @@ export async function startEngine(name: EngineName): Promise<Engine> {
   return {
     ...engine,
     async newPage(options) {
-      // A test left offline by a failure must not leave the next one offline.
+      // A test left offline (or refusing a file) by a failure must not leave the next one so.
       await setProxyOffline(running.proxy, false);
+      await setProxyRefused(running.proxy, null);
       return engine.newPage(options);
     },
   };
@@ -148,6 +151,7 @@ async function openWebKitPage(driver: string, proxy: string, options: PageOption
     },
     touch: () => session.pressKey("\uE008"),
     setOffline: (offline) => setProxyOffline(proxy, offline),
+    refuse: (pattern) => setProxyRefused(proxy, pattern),
     close: () => session.delete(),
   };
 }
@@ -230,6 +234,7 @@ function firefoxPage(page: Page, proxy: string, close: () => Promise<void>): Eng
       await page.keyboard.press("Shift");
     },
     setOffline: (offline) => setProxyOffline(proxy, offline),
+    refuse: (pattern) => setProxyRefused(proxy, pattern),
     close,
   };
 }
@@ -275,7 +280,6 @@ export async function expectUrl(page: EnginePage, pattern: RegExp): Promise<stri
   });
 }
 
-/** Waits for `expression` (a function source, no arguments) to be true in the page. */
 /**
  * Until the page's title is `title`. Read once right after a navigation, Firefox over WebDriver BiDi once answered ""
  * for a page whose title was already there (a fresh clone's run): the title is waited for like anything else.
@@ -284,6 +288,7 @@ export async function expectTitle(page: EnginePage, title: string): Promise<void
   await waitUntil(`the title "${title}"`, async () => ((await page.title()) === title ? true : undefined));
 }
 
+/** Waits for `fn` (a function source, no arguments) to be true in the page; `what` names it in a timeout. */
 export async function waitForPage(page: EnginePage, what: string, fn: string): Promise<void> {
   await waitUntil(what, async () => ((await page.evaluate<boolean>(fn)) ? true : undefined));
 }

@@ -3,6 +3,8 @@
 import { z } from "zod";
 
 const ELEMENT_KEY = "element-6066-11e4-a52e-4f735466cecf";
+/** How long a new session (a MiniBrowser starting) may take on the busy two-core machine; it takes 1 to 3 s. */
+const SESSION_START_MS = 30_000;
 
 export type WebDriverElement = { [ELEMENT_KEY]: string };
 
@@ -20,11 +22,18 @@ export class WebDriverError extends Error {
 }
 
 /** One command to the driver; the reply's `value`, or a WebDriverError with the driver's own error code. */
-async function command(base: string, method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<unknown> {
+async function command(
+  base: string,
+  method: "GET" | "POST" | "DELETE",
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<unknown> {
   const reply = await fetch(`${base}${path}`, {
     method,
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
   });
   const value = Reply.parse(await reply.json()).value;
   if (!reply.ok) {
@@ -44,7 +53,21 @@ export class WebDriverSession {
   ) {}
 
   static async create(driver: string, capabilities: Record<string, unknown>): Promise<WebDriverSession> {
-    const value = NewSession.parse(await command(driver, "POST", "/session", { capabilities: { alwaysMatch: capabilities } }));
+    // WebKitWebDriver waits without end for a browser that failed to start: the failure is named here instead, well
+    // before the hook's own limit, and what the browser printed is in the driver's log.
+    const reply = await command(
+      driver,
+      "POST",
+      "/session",
+      { capabilities: { alwaysMatch: capabilities } },
+      AbortSignal.timeout(SESSION_START_MS),
+    ).catch((error: unknown) => {
+      if (error instanceof DOMException && error.name === "TimeoutError") {
+        throw new Error(`no browser session within ${SESSION_START_MS} ms: the browser did not start (see test-results/webkit-driver.log)`);
+      }
+      throw error;
+    });
+    const value = NewSession.parse(reply);
     return new WebDriverSession(driver, value.sessionId);
   }
 
