@@ -68,9 +68,13 @@ export function throttleVerdict(hard: AttemptState, soft: AttemptState, knownDev
   return soft.blocked && !knownDevice ? soft : { blocked: false };
 }
 
-/** "Too many attempts, try again in M minutes" (at least one minute). */
+/**
+ * "Too many attempts, try again in M minutes", rounded up to whole minutes; the last minute has its own sentence ("in a
+ * minute"), since the dictionaries have no plural forms (docs/decisions/0030).
+ */
 export function tooManyAttempts(state: Extract<AttemptState, { blocked: true }>, now = Date.now()): Message {
   const minutes = Math.max(1, Math.ceil((state.until - now) / MINUTE));
+  if (minutes === 1) return { key: "too_many_attempts_minute" };
   return { key: "too_many_attempts", values: { minutes: String(minutes) } };
 }
 

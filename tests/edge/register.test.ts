@@ -310,6 +310,6 @@ describe("a limit on SMS codes is answered 429, with the notice the page shows",
       dialogs(form.body)
         .map((d) => d.text)
         .join("\n"),
-    ).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
+    ).toMatch(/Too many attempts\. Please try again in (a minute|\d+ minutes)\./);
   });
 });

@@ -158,14 +158,16 @@ describe("throttling windows", () => {
     expect(countAttempt(counter, rule, 1_000)).toEqual({ start: 1_000, count: 1 });
   });
 
-  it("counts per IP and per account, case-insensitively; says how many minutes", () => {
+  it("counts per IP and per account, case-insensitively; says how many minutes, the last one as 'a minute'", () => {
     expect(throttleRules("sms-code", { device: null, ip: "203.0.113.9" }, " +84900000001 ").hard.map((r) => r.key)).toEqual([
       "sms-code:ip:203.0.113.9",
       "sms-code:account:+84900000001",
     ]);
     expect(throttleRules("sms-code", { device: null, ip: null }, "+84900000001").hard).toHaveLength(1);
     expect(tooManyAttempts({ blocked: true, until: 10 * 60_000 + 1 }, 0)).toEqual({ key: "too_many_attempts", values: { minutes: "11" } });
-    expect(tooManyAttempts({ blocked: true, until: 5 }, 0)).toEqual({ key: "too_many_attempts", values: { minutes: "1" } });
+    expect(tooManyAttempts({ blocked: true, until: 2 * 60_000 }, 0)).toEqual({ key: "too_many_attempts", values: { minutes: "2" } });
+    expect(tooManyAttempts({ blocked: true, until: 60_000 }, 0)).toEqual({ key: "too_many_attempts_minute" });
+    expect(tooManyAttempts({ blocked: true, until: 5 }, 0)).toEqual({ key: "too_many_attempts_minute" });
   });
 });
 
