@@ -256,9 +256,10 @@ if step "build" run_group npm run --silent build && step "bundle" run_group node
       npm run --silent test:e2e -- --project js --project no-js
     # The cross-engine tests once every Chromium test has ended (decision 0080). The whole run keeps both cores busy
     # (97% over a run), so starting them sooner would only slow the Chromium tests as much (decision 0088). `tail --pid`
-    # waits for the exclusive and Firebase step without reaping it (finish_background collects its status). The two engines at the same time, each
-    # on a server of its own (they log the same demo members in and out): one engine alone leaves a core idle most of
-    # the time, waiting for its browser (66 s for both in turn, 49 s side by side; decision 0086).
+    # waits for the exclusive and Firebase step without reaping it (finish_background collects its status). The two
+    # engines at the same time, each on a server of its own (they log the same demo members in and out): one engine
+    # alone leaves a core idle most of the time, waiting for its browser (66 s for both in turn, 49 s side by side;
+    # decision 0086).
     tail --pid="$EXCLUSIVE_STEP_PID" -f /dev/null
     start_background "cross-engine tests (Firefox)" 0 env TEST_PORT="$ENGINES_FIREFOX_PORT" ENGINES=firefox \
       bash scripts/test-engines.sh --reporter=default --reporter=json --outputFile.json="$REPORTS/engines-firefox.json"
