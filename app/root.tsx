@@ -40,6 +40,7 @@ import { PushSlot } from "~/push/PushSlot";
 import { InstallHeadTags } from "~/shell/install/InstallHeadTags";
 import { pageMeta } from "~/shell/page-meta";
 import { AppHeader } from "~/shell/AppHeader";
+import { PAGE_END_ID, PageEnd } from "~/shell/PageEnd";
 import { useRootData } from "~/shell/root-data";
 import { NoticeDialog as NoticeDialogOnServer } from "~/ui/NoticeDialog";
 import { ErrorPage as ErrorPageOnServer } from "~/shell/ErrorPage";
@@ -170,9 +171,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        {/* No paint before the download bar and the header are whole (a partly parsed header is narrower, then grows):
-            Chromium renders once <main> is in the document, others ignore this (docs/behaviour/shell.md#no-layout-shift). */}
-        <link rel="expect" href="#main" blocking="render" />
+        {/* No paint of a partly parsed page (a header, a centred line or a button whose end has not arrived grows or
+            moves when it does): Chromium renders once the marker after the page's last visible part is in the
+            document, others ignore this (docs/behaviour/shell.md#no-layout-shift). */}
+        <link rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />
         {data ? <meta name="theme-color" content={data.brand.themeColor} /> : null}
         {data ? <InstallHeadTags shortName={data.brand.shortName} /> : null}
         {data ? <InstallEventCapture nonce={data.cspNonce} /> : null}
@@ -219,6 +221,7 @@ export default function App() {
       {/* Last in the page flow: the footer navigation's spacer keeps everything above (dialogs without scripts too) clear of it. */}
       <SiteFooter support={data.support} />
       <FooterNav support={data.support} />
+      <PageEnd />
       {data.support.miniGame ? <MiniGameSlot /> : null}
       <TrackingSlot />
       {data.firebase?.vapidKey ? <PushSlot /> : null}
@@ -243,6 +246,7 @@ export function ErrorBoundary() {
           <ErrorPage kind={kind} />
         </Suspense>
       </main>
+      <PageEnd />
     </>
   );
 }

@@ -3,6 +3,7 @@
 // so the server's HTML is on screen well before the scripts hydrate it), while the page hydrates and its popups open.
 // Motion allowed: with reduced motion (the suite's default) the marquee never switches to its moving line.
 import type { Page } from "@playwright/test";
+import { PAGE_END_ID } from "~/shell/PageEnd";
 import { expect, test, waitForHydration } from "./fixtures";
 
 type Shift = { value: number; moved: string[] };
@@ -11,6 +12,8 @@ declare global {
   interface Window {
     /** The layout shifts reported since the page started, without those right after an input (as CLS counts them). */
     layoutShifts?: () => Shift[];
+    /** Whether the page's end marker was in the document when the browser drew its first frame (undefined: no frame). */
+    firstFrameWhole?: boolean;
   }
 }
 
@@ -19,7 +22,7 @@ test.describe("layout shifts", () => {
   test.use({ reducedMotion: "no-preference" });
 
   test.beforeEach(async ({ page }) => {
-    await page.addInitScript(() => {
+    await page.addInitScript((pageEndId) => {
       type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
       type Entry = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Source[] };
       const shifts: Shift[] = [];
@@ -40,7 +43,12 @@ test.describe("layout shifts", () => {
         record(observer.takeRecords());
         return shifts;
       };
-    });
+      // Animation frame callbacks run as the browser updates the rendering, which it does not while rendering is
+      // blocked: the first one runs with the first frame.
+      requestAnimationFrame(() => {
+        window.firstFrameWhole = document.getElementById(pageEndId) !== null;
+      });
+    }, PAGE_END_ID);
     const devtools = await page.context().newCDPSession(page);
     await devtools.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   });
@@ -63,8 +71,20 @@ test.describe("layout shifts", () => {
     return page.evaluate(() => window.layoutShifts?.() ?? []);
   }
 
-  test("/m/home does not move while it hydrates, the marquee starts and the announcement popup opens", async ({ page }) => {
+  /**
+   * Whether the first frame drew the page's HTML to its end (docs/behaviour/shell.md#no-layout-shift): a frame of part of
+   * it can show a line or a button before the rest of it has arrived, which then moves. Without the render-blocking
+   * marker (with it waiting only for <main>) 7 loads in 16 drew such a frame first here.
+   */
+  async function firstFrameWhole(page: Page): Promise<boolean | undefined> {
+    return page.evaluate(() => window.firstFrameWhole);
+  }
+
+  test("/m/home is whole in its first frame and does not move while it hydrates, the marquee starts and the announcement popup opens", async ({
+    page,
+  }) => {
     await openHomeWithPopup(page);
+    expect(await firstFrameWhole(page)).toBe(true);
     expect(await shiftsSoFar(page)).toEqual([]);
   });
 
@@ -87,7 +107,9 @@ test.describe("layout shifts", () => {
     }
   });
 
-  test("/m/login does not move while it hydrates and its social sign-in buttons start working", async ({ page }) => {
+  test("/m/login is whole in its first frame and does not move while it hydrates and its social sign-in buttons start working", async ({
+    page,
+  }) => {
     // The buttons' code is a chunk of its own, loaded as the page hydrates.
     const socialCode = page.waitForResponse((response) => /\/assets\/SocialButtons-[\w-]+\.js$/.test(response.url()));
     await page.goto("/m/login");
@@ -95,6 +117,7 @@ test.describe("layout shifts", () => {
     await socialCode;
     await expect(page.getByRole("button", { name: "Show password" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Continue with Google" })).toBeEnabled();
+    expect(await firstFrameWhole(page)).toBe(true);
     expect(await shiftsSoFar(page)).toEqual([]);
   });
 });
