@@ -109,8 +109,9 @@ export function AnnouncementPopup({ data }: { data: PopupData }) {
     let reveal: number | undefined;
     const unavailable = () => {
       if (cancelled) return;
-      // Nothing below decides again.
+      // Nothing below decides again, and a reveal already scheduled does not come.
       cancelled = true;
+      window.clearTimeout(reveal);
       setPhase("none");
       markPhase("none");
     };
