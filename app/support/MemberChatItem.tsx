@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import { showToast } from "~/shell/network/toasts";
 import { badgeText, CHAT_ACTIVE_MS, CHAT_REDIRECT_MS, NO_PERMISSION_TOAST_MS, UNREAD_PATH, UNREAD_REFRESH_MS } from "./chat";
 import { ChatLink } from "./ChatLink";
 import type { SupportData } from "./support-data.server";
@@ -58,7 +57,11 @@ export default function MemberChatItem({ support, href }: { support: SupportData
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     if (support.viewer === "restricted") {
-      showToast({ key: "chat_no_permissions", error: false, durationMs: NO_PERMISSION_TOAST_MS });
+      // The toasts' code only for this tap: it is not part of a member's first JavaScript (docs/behaviour/shell.md#later-layers).
+      // Offline, the toast cannot come either: the tap then does nothing, as before the chat's page would not load.
+      void import("~/shell/network/toasts")
+        .then(({ showToast }) => showToast({ key: "chat_no_permissions", error: false, durationMs: NO_PERMISSION_TOAST_MS }))
+        .catch(() => undefined);
       return;
     }
     if (busy.current) return;
