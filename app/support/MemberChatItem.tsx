@@ -57,8 +57,8 @@ export default function MemberChatItem({ support, href }: { support: SupportData
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     if (support.viewer === "restricted") {
-      // The toasts' code only for this tap: it is not part of a member's first JavaScript (docs/behaviour/shell.md#later-layers).
-      // Offline, the toast cannot come either: the tap then does nothing, as before the chat's page would not load.
+      // The toasts' code comes with this tap, not with every member's page (docs/behaviour/shell.md#script-budget).
+      // Offline it cannot come, and the tap shows nothing.
       void import("~/shell/network/toasts")
         .then(({ showToast }) => showToast({ key: "chat_no_permissions", error: false, durationMs: NO_PERMISSION_TOAST_MS }))
         .catch(() => undefined);

@@ -73,8 +73,8 @@ test.describe("layout shifts", () => {
 
   /**
    * Whether the first frame drew the page's HTML to its end (docs/behaviour/shell.md#no-layout-shift): a frame of part of
-   * it can show a line or a button before the rest of it has arrived, which then moves. Without the render-blocking
-   * marker (with it waiting only for <main>) 7 loads in 16 drew such a frame first here.
+   * it can show a line or a button before the rest of it has arrived, which then moves. When the render-blocking link
+   * waited only for <main>, 7 loads in 16 drew such a frame first here.
    */
   async function firstFrameWhole(page: Page): Promise<boolean | undefined> {
     return page.evaluate(() => window.firstFrameWhole);
