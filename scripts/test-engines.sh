@@ -35,13 +35,15 @@ if answers "$TEST_PORT"; then
   exit 1
 fi
 if [ ! -f build/server/index.js ]; then npm run --silent build || exit 1; fi
-BUNDLE_DIR="$PWD/.wrangler/engines-bundle"
+# Per port, so that two of these runs at once (ENGINES=webkit and ENGINES=firefox on two ENGINES_PORTs) do not bundle into
+# one folder.
+BUNDLE_DIR="$PWD/.wrangler/engines-bundle-$TEST_PORT"
 node scripts/test-server.mjs bundle "$BUNDLE_DIR" >/dev/null || exit 1
 # The sandbox's data in memory where the machine has it (scripts/test.sh says why), removed with the server.
 STATE_DIR="$(mktemp -d "$([ -w /dev/shm ] && echo /dev/shm || echo "${TMPDIR:-/tmp}")/mobile-web-engines.XXXXXX")"
-LOG="$PWD/test-results/server-engines.log"
+LOG="$PWD/test-results/server-engines-$TEST_PORT.log"
 mkdir -p "$(dirname "$LOG")"
-XDG_CONFIG_HOME="$PWD/.wrangler/test-xdg-engines" setsid node scripts/test-server.mjs serve "$BUNDLE_DIR" --port "$TEST_PORT" \
+XDG_CONFIG_HOME="$PWD/.wrangler/test-xdg-engines-$TEST_PORT" setsid node scripts/test-server.mjs serve "$BUNDLE_DIR" --port "$TEST_PORT" \
   --persist-to "$STATE_DIR" </dev/null >"$LOG" 2>&1 &
 SERVER_PGID=$!
 stop_server() {
