@@ -51,6 +51,10 @@ export default defineConfig({
     // No motion: animations are not what these tests check, and an endless one (the download bar's gift, on most
     // pages) keeps Chromium drawing frames for as long as a page is open. Screenshots show where animations end.
     reducedMotion: "reduce",
+    // Uncompressed answers: the test server (Miniflare) gzips every response anew, standing in for Cloudflare's edge,
+    // and the browser unzips it: about a tenth of these tests' time on two cores, for work that is not the product's.
+    // `npm run bench` still loads pages compressed, as a phone does (docs/decisions/0090-tests-without-compression.md).
+    extraHTTPHeaders: { "Accept-Encoding": "identity" },
     // No service worker unless a test is about it (pwa.spec.ts, install.spec.ts's installability): in every fresh
     // context it would install and fill its cache with the build's files, work no other test looks at.
     serviceWorkers: "block",
