@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } f
 import { useTranslation } from "~/i18n/translate";
 import { Chevron } from "~/ui/Chevron";
 import { useAttentionWithin } from "~/ui/use-attention-within";
+import { useDialogOnScreen } from "~/ui/dialog-on-screen";
 import { usePrefersReducedMotion } from "~/ui/use-reduced-motion";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { HomeBanner } from "./banners.server";
@@ -14,8 +15,8 @@ const DRAG_THRESHOLD_PX = 40;
 
 /**
  * The home banners: a scroll-snap strip of links that swipes and shows the first slide without JavaScript; with it,
- * previous/next, dots, a pause button and autoplay that stops on hover, on focus and under reduced motion
- * (docs/behaviour/home.md#banners, the carousel pattern of the WAI-ARIA practices).
+ * previous/next, dots, a pause button and autoplay that stops on hover, on focus, under reduced motion and while a
+ * dialog covers the page (docs/behaviour/home.md#banners, the carousel pattern of the WAI-ARIA practices).
  */
 export function BannerCarousel({ banners }: { banners: readonly HomeBanner[] }) {
   const { t } = useTranslation();
@@ -26,10 +27,11 @@ export function BannerCarousel({ banners }: { banners: readonly HomeBanner[] }) 
   const [current, setCurrent] = useState(0);
   const [stopped, setStopped] = useState(false);
   const attention = useAttentionWithin();
+  const covered = useDialogOnScreen();
   const count = banners.length;
   const controls = hydrated && count > 1;
   const autoplay = controls && !reduced && !stopped;
-  const rotating = autoplay && !attention.within;
+  const rotating = autoplay && !attention.within && !covered;
 
   function show(index: number) {
     const element = track.current;

@@ -195,6 +195,34 @@ test.describe("the carousel with scripts", () => {
         .evaluate((el) => el.getBoundingClientRect().width);
       expect(Math.abs(duration - width / 60)).toBeLessThan(0.05);
     });
+
+    test.describe("behind the announcement popup", () => {
+      test.use({ announcements: "shown" });
+
+      test("while the popup is on screen the banners do not turn and the marquee stands still; once it is closed both move again", async ({
+        page,
+      }) => {
+        const marquee = () => page.locator(".marquee__track").evaluate((el) => getComputedStyle(el).animationPlayState);
+        await pauseClock(page);
+        await openHome(page);
+        const dots = carousel(page).getByRole("button", { name: /^Show banner/ });
+        await expect(page.locator(".marquee__viewport")).toHaveAttribute("data-moving", "true");
+        expect(await marquee()).toBe("running");
+        // A visitor's popup comes 1.5 s in.
+        await page.clock.runFor(1_600);
+        await expect(page.getByRole("dialog", { name: "Welcome to Demo Play" })).toBeVisible();
+        await expect.poll(marquee).toBe("paused");
+        await page.clock.runFor(11_000);
+        await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+        await page.keyboard.press("Escape");
+        await expect(page.getByRole("dialog")).toHaveCount(0);
+        await expect.poll(marquee).toBe("running");
+        await page.clock.runFor(4_900);
+        await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+        await page.clock.runFor(200);
+        await expect(dots.nth(1)).toHaveAttribute("aria-current", "true");
+      });
+    });
   });
 
   // Home itself, in English, Urdu and on vn.localhost, is checked by a11y.spec.ts.
