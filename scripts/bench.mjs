@@ -228,11 +228,13 @@ async function startServer(port, inspectorPort) {
 /** Every JS URL a first visit loads: module scripts, modulepreloads, and imports inside inline module scripts. */
 function scriptUrls(html) {
   const urls = new Set();
-  for (const m of html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/gi)) urls.add(m[1]);
-  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*\btype="module"/gi)) urls.add(m[1]);
-  for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/gi)) urls.add(m[1]);
-  for (const m of html.matchAll(/<link\b[^>]*\bhref="([^"]+)"[^>]*\brel="modulepreload"/gi)) urls.add(m[1]);
-  for (const m of html.matchAll(/<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/gi)) {
+  // The page holds its module scripts and preloads until its first paint, under these names
+  // (app/.server/performance/script-priority.ts, docs/decisions/0078): they load all the same.
+  for (const m of html.matchAll(/<script\b[^>]*\btype="module(?:-after-paint)?"[^>]*\bsrc="([^"]+)"/gi)) urls.add(m[1]);
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*\btype="module(?:-after-paint)?"/gi)) urls.add(m[1]);
+  for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload(?:-after-paint)?"[^>]*\bhref="([^"]+)"/gi)) urls.add(m[1]);
+  for (const m of html.matchAll(/<link\b[^>]*\bhref="([^"]+)"[^>]*\brel="modulepreload(?:-after-paint)?"/gi)) urls.add(m[1]);
+  for (const m of html.matchAll(/<script\b[^>]*\btype="module(?:-after-paint)?"[^>]*>([\s\S]*?)<\/script>/gi)) {
     const code = m[1] ?? "";
     for (const i of code.matchAll(/import\s*\(\s*["'](\/assets\/[^"']+\.js)["']\s*\)/g)) urls.add(i[1]);
     for (const i of code.matchAll(/import\s*(?:[\w*{}\s,$]+\s+from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) urls.add(i[1]);
