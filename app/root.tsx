@@ -36,6 +36,7 @@ import { LANGUAGE_COUNTRIES } from "~/i18n/language-countries";
 import { TrackingSlot } from "~/tracking/TrackingSlot";
 import { InstallEventCapture } from "~/shell/install/InstallEventCapture";
 import { FirstInteractionCapture } from "~/shell/later/FirstInteractionCapture";
+import { PageReadMark } from "~/ui/PageReadMark";
 import { PushSlot } from "~/push/PushSlot";
 import { InstallHeadTags } from "~/shell/install/InstallHeadTags";
 import { pageMeta } from "~/shell/page-meta";
@@ -177,6 +178,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />
         {data ? <meta name="theme-color" content={data.brand.themeColor} /> : null}
         {data ? <InstallHeadTags shortName={data.brand.shortName} /> : null}
+        {data ? <PageReadMark nonce={data.cspNonce} /> : null}
         {data ? <InstallEventCapture nonce={data.cspNonce} /> : null}
         {data ? <FirstInteractionCapture nonce={data.cspNonce} /> : null}
         <Meta />

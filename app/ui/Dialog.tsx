@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import { PAGE_READ_GLOBAL } from "./PageReadMark";
 
 /**
  * Before the browser paints: a dialog must never look modal while it is not yet (Escape and focus would reach the page
@@ -7,9 +8,9 @@ import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
 const useBeforePaintEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /**
- * A dialog in the server's HTML that is due later: `at` ms after its HTML was read, by the page's own clock (a line of
- * script inside it; `nonce` for the page's CSP). Until then it is out of sight (app/styles/app.css); it becomes modal
- * once it is due and the scripts have arrived, whichever is later.
+ * A dialog in the server's HTML that is due later: `at` ms after the page's HTML began to be read, by the page's own
+ * clock (a line of script inside it; `nonce` for the page's CSP). Until then it is out of sight (app/styles/app.css);
+ * it becomes modal once it is due and the scripts have arrived, whichever is later.
  */
 export type DialogAppear = { at: number; nonce: string | undefined };
 
@@ -29,10 +30,14 @@ type DialogProps = {
 const APPEARED = "data-appeared";
 
 // Written as text: the bundler may rewrite a function's source. Timers, not CSS: a test's paused clock holds them too.
+// The time counts from when the page began to be read (./PageReadMark.tsx), not from when this line runs: it waits for
+// the stylesheet.
 const APPEAR_SCRIPT =
-  '(function(d){setTimeout(function(){d.setAttribute("' +
+  "(function(d){var r=window." +
+  PAGE_READ_GLOBAL +
+  ',n=performance.now();setTimeout(function(){d.setAttribute("' +
   APPEARED +
-  '","")},+d.getAttribute("data-appear-at"))})(document.currentScript.parentNode);';
+  '","")},+d.getAttribute("data-appear-at")-(typeof r==="number"?n-r:0))})(document.currentScript.parentNode);';
 
 /**
  * A modal on the native <dialog>: showModal() makes the rest of the page inert (focus stays inside) and
