@@ -211,6 +211,8 @@ test.describe("the carousel with scripts", () => {
         // A visitor's popup comes 1.5 s in.
         await page.clock.runFor(1_600);
         await expect(page.getByRole("dialog", { name: "Welcome to Demo Play" })).toBeVisible();
+        // Modal once the carousel's code has come (Escape below needs it): before, the server's dialog is only drawn.
+        await expect(page.locator("html")).toHaveAttribute("data-announcement-popup", "shown");
         await expect.poll(marquee).toBe("paused");
         await page.clock.runFor(11_000);
         await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
