@@ -171,6 +171,16 @@ export const CaptchaField = forwardRef(function CaptchaField(
   const closeNotice = useCallback(() => setNotice(false), []);
   const verifyNow = useCallback(() => void ensureVerified(), [ensureVerified]);
 
+  // A tap that begins on the button below while the code is on its way: the code can arrive before the finger lifts, and
+  // the widget's own status then takes the button's place, so the tap's click never comes. The check opens all the
+  // same once the code is there (docs/behaviour/captcha.md#widget); a touch that turns into a scroll does not count.
+  const tapBeforeCode = useRef(false);
+  useEffect(() => {
+    if (!widget || !tapBeforeCode.current) return;
+    tapBeforeCode.current = false;
+    verifyNow();
+  }, [widget, verifyNow]);
+
   if (!required) return null;
   // Controlled: on a hidden input the value is its attribute, so an uncontrolled one would be reset on re-render.
   const current = state.status === "success" ? state.values : EMPTY;
@@ -208,7 +218,16 @@ export const CaptchaField = forwardRef(function CaptchaField(
         ) : presentation === "click" ? (
           // The plain captcha before its code has arrived: the button it will be, which loads the code and opens the
           // widget when it is ready.
-          <button type="button" className="captcha__verify" onClick={verifyNow}>
+          <button
+            type="button"
+            className="captcha__verify"
+            onPointerDown={() => (tapBeforeCode.current = true)}
+            onPointerCancel={() => (tapBeforeCode.current = false)}
+            onClick={() => {
+              tapBeforeCode.current = false;
+              verifyNow();
+            }}
+          >
             <span className="captcha__box" aria-hidden="true" />
             {t("captcha_waiting")}
           </button>

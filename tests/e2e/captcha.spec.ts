@@ -210,6 +210,20 @@ test.describe("/m/register captcha", () => {
       await expect(page.getByRole("dialog", DIALOG)).toBeVisible({ timeout: 10_000 });
     });
 
+    test("a tap still held when the captcha's code arrives opens the security check once released", async ({ page }) => {
+      await page.goto("/m/register");
+      await waitForHydration(page);
+      await shellState(page, "install-prompt", "none");
+      const button = page.getByRole("button", { name: "Tap to verify" });
+      const pressed = await button.elementHandle();
+      await button.hover();
+      await page.mouse.down();
+      // The code arrived under the finger: the widget's status has taken the button's place.
+      await page.waitForFunction((element) => !element?.isConnected, pressed);
+      await page.mouse.up();
+      await expect(page.getByRole("dialog", DIALOG)).toBeVisible({ timeout: 10_000 });
+    });
+
     test("a post before any focus, tap or key in the form loads the captcha and opens it", async ({ page }) => {
       await page.goto("/m/register");
       await waitForHydration(page);
