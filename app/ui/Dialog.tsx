@@ -1,5 +1,4 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
-import { PAGE_READ_GLOBAL } from "./PageReadMark";
 
 /**
  * Before the browser paints: a dialog must never look modal while it is not yet (Escape and focus would reach the page
@@ -30,11 +29,11 @@ type DialogProps = {
 const APPEARED = "data-appeared";
 
 // Written as text: the bundler may rewrite a function's source. Timers, not CSS: a test's paused clock holds them too.
-// The time counts from when the page began to be read (./PageReadMark.tsx), not from when this line runs: it waits for
-// the stylesheet.
+// The time counts from when the page began to be read (window.__mcPageRead, set by ./PageReadMark.tsx; written here
+// again rather than imported, which made the two a shared chunk of their own on every page), not from when this line
+// runs: it waits for the stylesheet. tests/edge/announcements.test.ts checks both lines.
 const APPEAR_SCRIPT =
-  "(function(d){var r=window." +
-  PAGE_READ_GLOBAL +
+  "(function(d){var r=window.__mcPageRead" +
   ',n=performance.now();setTimeout(function(){d.setAttribute("' +
   APPEARED +
   '","")},+d.getAttribute("data-appear-at")-(typeof r==="number"?n-r:0))})(document.currentScript.parentNode);';

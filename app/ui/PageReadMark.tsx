@@ -2,7 +2,7 @@
  * The moment the browser began reading the page's HTML (`performance.now()`, on the window as PAGE_READ_GLOBAL): what
  * a dialog due later counts from (./Dialog.tsx). A line in <head> before the stylesheet: an inline script after it
  * waits until the stylesheet has arrived, which on a slow network is most of a second after the HTML
- * (docs/behaviour/announcements.md#schedule).
+ * (docs/behaviour/announcements.md#schedule). ./Dialog.tsx reads it under the same name.
  */
 export const PAGE_READ_GLOBAL = "__mcPageRead";
 
