@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
  * modal), except the announcement popup while it waits for its time (`data-appear-at`, hidden until `data-appeared`).
  * The same selector is in app/styles/home.css, where it pauses the marquee.
  */
-export const DIALOG_ON_SCREEN = "dialog[open]:not([data-appear-at]), dialog[open][data-appeared]";
+const DIALOG_ON_SCREEN = "dialog[open]:not([data-appear-at]), dialog[open][data-appeared]";
 
 /**
  * Whether a dialog covers the page: what pauses the home page's moving parts, which nobody can watch or reach behind it
